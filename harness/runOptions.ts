@@ -1,0 +1,49 @@
+import type { AdapterConfig } from './config/adapterConfig.js';
+import type { JsonValue } from './protocol/canonicalJson.js';
+
+/** Which payloads the suite submits. */
+export type PayloadFamily =
+  | { readonly kind: 'any-json' }
+  | { readonly kind: 'coding-job-v2' }
+  | { readonly kind: 'samples'; readonly file: string; readonly samples: readonly JsonValue[] };
+
+/**
+ * Every option of `adapter-qualify run`, with defaults applied. Produced once by
+ * `normalizeRunOptions`; nothing downstream checks for missing fields.
+ */
+export interface NormalizedRunOptions {
+  /** Absolute path of `adapter.json`. */
+  readonly configPath: string;
+  /** The validated configuration, exactly as read. */
+  readonly config: AdapterConfig;
+  /** Directory the adapter runs in: the configuration file's directory. */
+  readonly adapterCwd: string;
+  /** Absolute output directory for the report files. @defaultValue `./qualify-report` */
+  readonly outDir: string;
+  /** Root seed of every property. @defaultValue a random 31-bit integer, printed and recorded */
+  readonly seed: number;
+  /** Generated cases per property. @defaultValue 10 */
+  readonly runs: number;
+  /** Deadline of one adapter call, ms. @defaultValue 10000 */
+  readonly timeoutMs: number;
+  /** Output bound of one adapter call, bytes. @defaultValue 1048576 */
+  readonly maxOutputBytes: number;
+  /** Test-name filter (a regular expression source), or null for all. @defaultValue null */
+  readonly only: string | null;
+  /** Replay exactly one shrunk case: the fast-check path of the failing run, with `only` naming the test. @defaultValue null */
+  readonly replayPath: string | null;
+  /** Which payloads to submit. @defaultValue any-json */
+  readonly payload: PayloadFamily;
+  /** Most admissions (valid submits) the whole run may make, or null for no cap. @defaultValue null */
+  readonly maxSubmits: number | null;
+  /** Most adapter processes running at once (suite files run in parallel up to this). @defaultValue 2 */
+  readonly concurrency: number;
+  /** Observes per operation while waiting for terminal evidence. @defaultValue 8 */
+  readonly pollBudget: number;
+  /** Exit 1 when a MUST clause is SKIP or INCONCLUSIVE. @defaultValue false */
+  readonly strict: boolean;
+  /** SHOULD clauses count for the exit code. @defaultValue false */
+  readonly strictShould: boolean;
+  /** Progress on stderr (a TTY outside CI). */
+  readonly progress: boolean;
+}
