@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { dir as temporaryDirectory } from 'tmp-promise';
+import { startVitest } from 'vitest/node';
+import type { ProgressEvent } from './cli/progressEvent.js';
+import type { NormalizedRunOptions } from './runOptions.js';
+import type { QualifyProvidedContext } from './suite/providedContext.js';
+import { packageRoot, packageVersion } from './packageRoot.js';
+import { deferredClauses } from './deferredClauses.js';
+import { replayCommand } from './replayCommand.js';
+import { mergeTranscriptParts } from './transcript/mergeTranscriptParts.js';
+import { QualifyReporter } from '../reports/QualifyReporter.js';
+import { buildReport, type AcceptanceReport } from '../reports/buildReport.js';
+import { fingerprintSubject } from '../reports/fingerprintSubject.js';
+import { renderSummary } from '../reports/renderSummary.js';
+import { writeReportFiles } from '../reports/writeReportFiles.js';
+
+/** What a finished run produced. */
+export interface QualificationResult {
+  readonly report: AcceptanceReport;
+  readonly exitCode: 0 | 1 | 3;
+  readonly reportDir: string;
+  /** The one-screen terminal summary. */
+  readonly summary: string;
+}
+
+/** Glob of the conformance suites, relative to the package root. Never matches the project's own `*.test.ts`. */
+export const SUITE_GLOB = 'suites/*.suite.ts';
+
+/**
+ * Runs the conformance suites against one adapter and writes the acceptance
+ * report. The suites run in vitest workers (in parallel up to `concurrency`);
+ * they report evidence through `task.meta`, and everything else — verdicts,
+ * transcript, files — is decided here, after every worker is done.
+ */
+export async function runQualification(
+  options: NormalizedRunOptions,
+  hooks: { onProgress?: (event: ProgressEvent) => void } = {},
+): Promise<QualificationResult> {
+  const startedAt = new Date();
+  const work = await temporaryDirectory({ prefix: 'adapter-qualify-', unsafeCleanup: true });
+  try {
+    const scratchDir = join(work.path, 'scratch');
+    await mkdir(scratchDir, { recursive: true });
+    const provided: QualifyProvidedContext = {
+      options,
+      runNonce: randomBytes(4).toString('hex'),
+      workDir: work.path,
+      scratchDir,
+    };
+    const reporter = new QualifyReporter(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress });
+    const vitest = await startVitest(
+      'test',
+      [],
+      {
+        root: packageRoot,
+        config: false,
+        watch: false,
+        include: [SUITE_GLOB],
+        reporters: [reporter],
+        provide: { qualify: provided },
+        maxWorkers: options.concurrency,
+        ...(options.only === null ? {} : { testNamePattern: options.only }),
+      },
+      { logLevel: 'silent' },
+    );
+    await vitest.close();
+
+    await mkdir(options.outDir, { recursive: true });
+    await mergeTranscriptParts(work.path, join(options.outDir, 'transcript.jsonl'));
+    const collected = reporter.collected();
+    const report = buildReport({
+      profile: 'coding-operation.v1',
+      metas: collected.metas,
+      failedTests: collected.failedTests,
+      unhandledErrors: collected.unhandledErrors,
+      filteredOut: options.only !== null,
+      deferred: deferredClauses,
+      subject: await fingerprintSubject(options.config, options.adapterCwd),
+      suite: { name: 'adapter-qualify', version: packageVersion },
+      environment: { node: process.version, platform: process.platform, arch: process.arch },
+      run: {
+        seed: options.seed,
+        runs: options.runs,
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        strict: options.strict,
+        strictShould: options.strictShould,
+        only: options.only,
+        options: {
+          timeoutMs: options.timeoutMs,
+          maxOutputBytes: options.maxOutputBytes,
+          payload: options.payload.kind,
+          maxSubmits: options.maxSubmits,
+          concurrency: options.concurrency,
+          pollBudget: options.pollBudget,
+        },
+      },
+      replayCommand: (handle) => replayCommand(handle, options),
+    });
+    await writeReportFiles(report, options.outDir);
+    return { report, exitCode: report.exitCode, reportDir: options.outDir, summary: renderSummary(report, options.outDir) };
+  } finally {
+    await work.cleanup();
+  }
+}

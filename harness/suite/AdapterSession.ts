@@ -1,0 +1,130 @@
+import type { NormalizedRunOptions } from '../runOptions.js';
+import type { Binding, CodingOperationRequest, Outcome, Action } from '../protocol/types.js';
+import type { JsonValue } from '../protocol/canonicalJson.js';
+import type { CallRecord } from '../transport/callRecord.js';
+import { violation, type Violation } from '../violation.js';
+import type { CommandTarget } from '../transport/types.js';
+import { runAdapterCall } from '../transport/runAdapterCall.js';
+import { classifyCall } from '../protocol/classifyCall.js';
+import { admissionState } from '../protocol/admissionState.js';
+import { canonicalJson } from '../protocol/canonicalJson.js';
+import { submitRequest } from '../protocol/submitRequest.js';
+import { observeRequest } from '../protocol/observeRequest.js';
+import { callExcerpt } from './callExcerpt.js';
+import { outClausesFor } from './outClausesFor.js';
+import type { EvidenceRecorder } from './EvidenceRecorder.js';
+import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
+import type { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
+import type { AdmissionBudget } from './AdmissionBudget.js';
+
+/** The answer to one well-formed request, as evidence. */
+export type Exchange =
+  | { readonly kind: 'outcome'; readonly outcome: Outcome; readonly record: CallRecord }
+  | { readonly kind: 'uncertain'; readonly reason: string; readonly record: CallRecord | null };
+
+/** What a session needs; built once per worker and test by `qualifyTest`. */
+export interface AdapterSessionDeps {
+  readonly options: NormalizedRunOptions;
+  readonly target: CommandTarget;
+  readonly transcript: TranscriptWriter;
+  readonly breaker: UnresponsiveBreaker;
+  readonly budget: AdmissionBudget;
+  readonly recorder: EvidenceRecorder;
+  readonly testName: string;
+}
+
+/**
+ * The suites' only door to the adapter. Every call is written to the
+ * transcript; every answer to a well-formed request is checked against every
+ * OUT clause it exercises, whichever suite made it. Calls made since the last
+ * `startCase()` are kept so a failing case can show them.
+ */
+export class AdapterSession {
+  readonly #deps: AdapterSessionDeps;
+  #caseCalls: CallRecord[] = [];
+
+  constructor(deps: AdapterSessionDeps) {
+    this.#deps = deps;
+  }
+
+  /** The configured authority (the binding every valid request carries). */
+  get authorityId(): string {
+    return this.#deps.options.config.authorityId;
+  }
+
+  /** Forgets the calls of the previous case. */
+  startCase(): void {
+    this.#caseCalls = [];
+  }
+
+  /** The calls made since `startCase()`. */
+  caseCalls(): readonly CallRecord[] {
+    return this.#caseCalls;
+  }
+
+  /** Whether the adapter stopped answering (every further call is skipped). */
+  unresponsive(): boolean {
+    return this.#deps.breaker.tripped();
+  }
+
+  /**
+   * Sends raw request text under an argv action. Returns null without starting
+   * a process when the adapter has been declared unresponsive.
+   */
+  async send(action: Action, requestText: string): Promise<CallRecord | null> {
+    const { breaker, options, target, transcript, testName } = this.#deps;
+    if (breaker.tripped()) return null;
+    const record = await runAdapterCall(
+      target,
+      { action, requestText },
+      { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined },
+    );
+    breaker.record(record.timedOut);
+    transcript.append(record, testName);
+    this.#caseCalls.push(record);
+    return record;
+  }
+
+  /** Submits `payload` under `binding` (a well-formed request); counts against `--max-submits`. */
+  async submit(binding: Binding, payload: JsonValue): Promise<Exchange> {
+    if (!this.#deps.budget.claim()) return { kind: 'uncertain', reason: 'the --max-submits budget is spent', record: null };
+    return this.exchange(submitRequest(binding, payload));
+  }
+
+  /** Observes `binding` (a well-formed request). */
+  async observe(binding: Binding): Promise<Exchange> {
+    return this.exchange(observeRequest(binding));
+  }
+
+  /** Sends a well-formed request and checks the answer against the OUT clauses. */
+  async exchange(request: CodingOperationRequest): Promise<Exchange> {
+    const record = await this.send(request.action, canonicalJson(request));
+    if (record === null) return { kind: 'uncertain', reason: 'the adapter stopped answering (repeated timeouts)', record: null };
+    const evidence = classifyCall(record, request.binding);
+    this.#recordOutClauses(record, evidence.kind === 'outcome' ? [] : evidence.violations, request);
+    return evidence.kind === 'outcome'
+      ? { kind: 'outcome', outcome: evidence.outcome, record }
+      : { kind: 'uncertain', reason: evidence.reason, record };
+  }
+
+  #recordOutClauses(record: CallRecord, parserViolations: readonly Violation[], request: CodingOperationRequest): void {
+    const { recorder, options } = this.#deps;
+    let violations = parserViolations;
+    if (record.uncertainty === 'output-overflow') {
+      // An answer longer than the output bound cannot fit it, whatever it says (the host itself only sees uncertainty).
+      recorder.count('OUT-SIZE');
+      violations = [violation('OUT-SIZE', `stdout passed the output bound of ${options.maxOutputBytes} bytes`, { details: { stdoutBytes: record.stdoutBytes } })];
+    } else if (record.uncertainty === null || (record.uncertainty === 'nonzero-exit' && violations.length > 0)) {
+      for (const clauseId of outClausesFor(admissionState(record.stdout))) recorder.count(clauseId);
+    } else {
+      // A timeout, a signal or a plain refusal (nonzero exit, no outcome) exercised no OUT clause.
+      return;
+    }
+    for (const found of violations) {
+      recorder.fail(found, {
+        description: `answer to a well-formed ${request.action} of operation ${request.binding.operationId}`,
+        calls: [callExcerpt(record)],
+      }, { testName: this.#deps.testName, seed: this.#deps.options.seed });
+    }
+  }
+}

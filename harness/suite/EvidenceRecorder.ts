@@ -1,0 +1,93 @@
+import type { ClauseId } from '../clauses.js';
+import type { ClauseEvidence, Counterexample, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../evidence/types.js';
+import type { Violation } from '../violation.js';
+
+/** Violations kept per clause and test: enough to explain, small enough to read. */
+const MAX_VIOLATIONS_PER_CLAUSE = 3;
+
+interface MutableEvidence {
+  cases: number;
+  violations: RecordedViolation[];
+  inconclusive?: string;
+  skipped?: string;
+  replay?: ReplayHandle;
+}
+
+/**
+ * Collects what one suite test learned, clause by clause, and turns it into the
+ * `task.meta.qualify` record the reporter reads. It never decides a verdict:
+ * the report builder does, from all tests together.
+ */
+export class EvidenceRecorder {
+  readonly testName: string;
+  readonly #byClause = new Map<ClauseId, MutableEvidence>();
+
+  constructor(testName: string) {
+    this.testName = testName;
+  }
+
+  /** Counts real cases that exercised `clauseId` (uncertain calls do not count). */
+  count(clauseId: ClauseId, cases = 1): void {
+    this.#entry(clauseId).cases += cases;
+  }
+
+  /** Records a violation with the case that showed it. Smallest (shrunk) cases should be recorded first. */
+  fail(found: Violation, counterexample?: Counterexample, replay?: ReplayHandle): void {
+    const entry = this.#entry(found.clauseId);
+    if (entry.violations.length >= MAX_VIOLATIONS_PER_CLAUSE) return;
+    entry.violations.push({
+      message: found.message,
+      ...(found.instancePath === undefined ? {} : { instancePath: found.instancePath }),
+      ...(found.details === undefined ? {} : { details: found.details }),
+      ...(counterexample === undefined ? {} : { counterexample }),
+    });
+    if (replay !== undefined && entry.replay === undefined) entry.replay = replay;
+  }
+
+  /** The clause was attempted but gave no evidence; the first reason wins. */
+  inconclusive(clauseId: ClauseId, reason: string): void {
+    this.#entry(clauseId).inconclusive ??= reason;
+  }
+
+  /** The clause was not attempted for a missing prerequisite; the first reason wins. */
+  skip(clauseId: ClauseId, reason: string): void {
+    this.#entry(clauseId).skipped ??= reason;
+  }
+
+  /** Attaches the handle that replays this test's cases. */
+  replay(clauseId: ClauseId, handle: ReplayHandle): void {
+    this.#entry(clauseId).replay ??= handle;
+  }
+
+  /** Whether any clause has a violation. */
+  hasViolations(): boolean {
+    return [...this.#byClause.values()].some((entry) => entry.violations.length > 0);
+  }
+
+  /** Clause IDs with violations, for the test's failure message. */
+  violatedClauses(): ClauseId[] {
+    return [...this.#byClause].filter(([, entry]) => entry.violations.length > 0).map(([id]) => id);
+  }
+
+  /** The JSON-serializable record for `task.meta.qualify`. */
+  meta(): QualifyTestMeta {
+    const evidence: ClauseEvidence[] = [...this.#byClause].map(([clauseId, entry]) => ({
+      clauseId,
+      cases: entry.cases,
+      violations: entry.violations,
+      ...(entry.inconclusive === undefined ? {} : { inconclusive: entry.inconclusive }),
+      ...(entry.skipped === undefined ? {} : { skipped: entry.skipped }),
+      ...(entry.replay === undefined ? {} : { replay: entry.replay }),
+    }));
+    return { testName: this.testName, evidence };
+  }
+
+  #entry(clauseId: ClauseId): MutableEvidence {
+    let entry = this.#byClause.get(clauseId);
+    if (entry === undefined) {
+      entry = { cases: 0, violations: [] };
+      this.#byClause.set(clauseId, entry);
+    }
+    return entry;
+  }
+}

@@ -1,0 +1,24 @@
+import type { CallExcerpt } from '../evidence/types.js';
+import type { CallRecord } from '../transport/callRecord.js';
+
+/** How much of a request or stdout a counterexample shows; the transcript keeps everything. */
+export const EXCERPT_CHARS = 2_048;
+
+/** Cuts a call record down to what a report shows. */
+export function callExcerpt(record: CallRecord): CallExcerpt {
+  return {
+    action: record.action,
+    request: cut(record.requestText),
+    requestBytes: Buffer.byteLength(record.requestText),
+    exitCode: record.exitCode,
+    signal: record.signal,
+    timedOut: record.timedOut,
+    stdout: cut(record.stdout),
+    stdoutBytes: record.stdoutBytes,
+    uncertainty: record.uncertainty,
+  };
+}
+
+function cut(text: string): string {
+  return text.length <= EXCERPT_CHARS ? text : `${text.slice(0, EXCERPT_CHARS)}… (${text.length - EXCERPT_CHARS} more characters)`;
+}

@@ -1,0 +1,96 @@
+import * as fc from 'fast-check';
+import type { ClauseId } from '../clauses.js';
+import type { Violation } from '../violation.js';
+import { callExcerpt } from './callExcerpt.js';
+import type { AdapterSession } from './AdapterSession.js';
+import type { EvidenceRecorder } from './EvidenceRecorder.js';
+import type { NormalizedRunOptions } from '../runOptions.js';
+import { deriveSeed } from './deriveSeed.js';
+
+/** What one generated case showed. */
+export type CaseResult =
+  | { readonly verdict: 'held'; readonly exercised?: readonly ClauseId[] }
+  | { readonly verdict: 'violated'; readonly violations: readonly Violation[]; readonly exercised?: readonly ClauseId[] }
+  | { readonly verdict: 'undecided'; readonly reason: string };
+
+/** A property over adapter behaviour, deciding `clauses`. */
+export interface PropertySpec<T> {
+  /** The clauses each decided case exercises. */
+  readonly clauses: readonly ClauseId[];
+  readonly arbitrary: fc.Arbitrary<T>;
+  /** The case in words, for the counterexample (the way its clause describes it). */
+  describe(value: T): string;
+  /** Runs one case against the adapter through `session`. */
+  run(value: T): Promise<CaseResult>;
+  /** Cases to generate. @defaultValue the run's `--runs` */
+  readonly numRuns?: number;
+  /**
+   * Why a clause stays undecided when no case exercised it although cases ran
+   * (e.g. no operation reached terminal within the polling budget).
+   */
+  readonly unexercisedReason?: Partial<Record<ClauseId, string>>;
+}
+
+/** Wall-clock budget of one property, generation and shrinking included. */
+export const PROPERTY_TIME_LIMIT_MS = 120_000;
+
+interface Failure<T> {
+  readonly value: T;
+  readonly violations: readonly Violation[];
+  readonly calls: ReturnType<typeof callExcerpt>[];
+}
+
+/**
+ * Runs a property with fast-check and records its evidence. A violated case
+ * makes the property fail, so fast-check shrinks it; the last failing run is the
+ * smallest counterexample, recorded with the seed and path that replay it.
+ * Undecided cases (uncertain calls) neither pass nor fail: a property with no
+ * decided case leaves its clauses INCONCLUSIVE.
+ */
+export async function checkProperty<T>(
+  spec: PropertySpec<T>,
+  context: { session: AdapterSession; recorder: EvidenceRecorder; options: NormalizedRunOptions; testName: string },
+): Promise<void> {
+  const { session, recorder, options, testName } = context;
+  let lastFailure: Failure<T> | null = null;
+  let firstUndecided: string | null = null;
+  const decided = new Map<ClauseId, number>(spec.clauses.map((id) => [id, 0]));
+
+  const property = fc.asyncProperty(spec.arbitrary, async (value) => {
+    session.startCase();
+    const result = await spec.run(value);
+    if (result.verdict === 'undecided') {
+      firstUndecided ??= result.reason;
+      return true;
+    }
+    // A case speaks for the clauses it exercised; by default, all of the property's.
+    for (const clauseId of result.exercised ?? spec.clauses) decided.set(clauseId, (decided.get(clauseId) ?? 0) + 1);
+    if (result.verdict === 'held') return true;
+    lastFailure = { value, violations: result.violations, calls: session.caseCalls().map(callExcerpt) };
+    return false;
+  });
+
+  const replaying = options.replayPath !== null;
+  const details = await fc.check(property, {
+    seed: deriveSeed(options.seed, testName),
+    numRuns: spec.numRuns ?? options.runs,
+    interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS,
+    ...(replaying ? { path: options.replayPath ?? undefined } : {}),
+  });
+
+  for (const [clauseId, cases] of decided) recorder.count(clauseId, cases);
+  const failure = lastFailure as Failure<T> | null;
+  if (details.failed) {
+    // A failure without a recorded case is an exception thrown by the suite itself.
+    if (failure === null) throw details.errorInstance ?? new Error(`property of ${testName} failed without a case`);
+    const replay = { testName, seed: options.seed, path: details.counterexamplePath ?? '' };
+    for (const found of failure.violations) {
+      recorder.fail(found, { description: spec.describe(failure.value), calls: failure.calls }, replay);
+    }
+  }
+  for (const [clauseId, cases] of decided) {
+    if (cases > 0) continue;
+    recorder.inconclusive(clauseId, spec.unexercisedReason?.[clauseId] ?? firstUndecided ?? 'no case could be decided');
+  }
+  for (const clauseId of spec.clauses) recorder.replay(clauseId, { testName, seed: options.seed });
+}

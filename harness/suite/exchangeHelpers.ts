@@ -1,0 +1,47 @@
+import type { AdmissionOutcome, Binding, Outcome } from '../protocol/types.js';
+import type { AdapterSession, Exchange } from './AdapterSession.js';
+
+/** The admission an exchange shows, if its answer was a valid accepted/terminal outcome. */
+export function admissionOf(exchange: Exchange): AdmissionOutcome | null {
+  return exchange.kind === 'outcome' && exchange.outcome.state !== 'unknown' ? exchange.outcome : null;
+}
+
+/** One valid outcome with the time span of its call, for the history checker. */
+export interface Witness {
+  readonly outcome: Outcome;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  readonly ref: number;
+}
+
+/** Turns the valid outcomes among `exchanges` into witnesses, in call order. */
+export function witnessesOf(exchanges: readonly Exchange[]): Witness[] {
+  return exchanges.flatMap((exchange, ref) =>
+    exchange.kind === 'outcome'
+      ? [{ outcome: exchange.outcome, startedAt: exchange.record.startedAt, endedAt: exchange.record.endedAt, ref }]
+      : [],
+  );
+}
+
+/**
+ * Observes `binding` until a terminal outcome or until `budget` observes are
+ * spent. Stops early on an uncertain call: a host never turns one into proof.
+ */
+export async function pollUntilTerminal(session: AdapterSession, binding: Binding, budget: number): Promise<Exchange[]> {
+  const exchanges: Exchange[] = [];
+  for (let poll = 0; poll < budget; poll++) {
+    const exchange = await session.observe(binding);
+    exchanges.push(exchange);
+    if (exchange.kind === 'uncertain' || exchange.outcome.state === 'terminal') break;
+  }
+  return exchanges;
+}
+
+/** A short description of an answer, for violation messages. */
+export function describeExchange(exchange: Exchange): string {
+  if (exchange.kind === 'uncertain') return `an uncertain call (${exchange.reason})`;
+  const { outcome } = exchange;
+  return outcome.state === 'unknown'
+    ? `unknown (reason ${outcome.reason}, revision ${outcome.revision})`
+    : `${outcome.state} (revision ${outcome.revision}, acceptanceRef ${outcome.acceptanceRef.slice(0, 19)}…)`;
+}

@@ -1,0 +1,58 @@
+import { test } from 'vitest';
+import './providedContext.js';
+import type { NormalizedRunOptions } from '../runOptions.js';
+import { AdapterSession } from './AdapterSession.js';
+import { checkProperty, type PropertySpec } from './checkProperty.js';
+import { EvidenceRecorder } from './EvidenceRecorder.js';
+import type { OperationIds } from './OperationIds.js';
+import { workerServices, type WorkerServices } from './workerServices.js';
+
+/** Everything a suite test body gets. */
+export interface QualifyTestContext {
+  readonly options: NormalizedRunOptions;
+  readonly services: WorkerServices;
+  readonly session: AdapterSession;
+  readonly recorder: EvidenceRecorder;
+  readonly ids: OperationIds;
+  /** Runs a fast-check property whose cases call the adapter, recording its evidence. */
+  property<T>(spec: PropertySpec<T>): Promise<void>;
+}
+
+/** A harness-side test failure that carries adapter violations (not a suite error). */
+export class ClauseViolationError extends Error {
+  override readonly name = 'ClauseViolationError';
+}
+
+/** Generous: every call is bounded by its own deadline and every property by its own time limit. */
+const TEST_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * Declares one conformance test. Its name starts with the clause ID it decides
+ * (`REQ-CLOSED: …`), so `--only REQ-CLOSED` finds it; the evidence goes to
+ * `task.meta.qualify` for the reporter, which never parses titles. The test
+ * fails when the adapter broke a clause, so plain vitest output stays truthful.
+ */
+export function qualifyTest(name: string, body: (context: QualifyTestContext) => Promise<void>): void {
+  test(name, { timeout: TEST_TIMEOUT_MS }, async ({ task }) => {
+    const services = workerServices();
+    const { options } = services.provided;
+    const recorder = new EvidenceRecorder(name);
+    const session = new AdapterSession({ ...services, options, recorder, testName: name });
+    const context: QualifyTestContext = {
+      options,
+      services,
+      session,
+      recorder,
+      ids: services.ids,
+      property: (spec) => checkProperty(spec, { session, recorder, options, testName: name }),
+    };
+    try {
+      await body(context);
+    } finally {
+      task.meta.qualify = recorder.meta();
+    }
+    if (recorder.hasViolations()) {
+      throw new ClauseViolationError(`adapter broke ${recorder.violatedClauses().join(', ')}`);
+    }
+  });
+}

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { hostileFixturePath, type HostileFixture } from '../adapters/hostile/hostileFixturePath.js';
+import type { ClauseId } from '../harness/clauses.js';
+import { validateAdapterConfig } from '../harness/config/validateAdapterConfig.js';
+import { checkHistory } from '../harness/history/checkHistory.js';
+import { classifyCall } from '../harness/protocol/classifyCall.js';
+import { digestText } from '../harness/protocol/digest.js';
+import { OUTCOME_CONTRACT, type Binding, type Outcome, type TerminalOutcome } from '../harness/protocol/types.js';
+import { callExcerpt } from '../harness/suite/callExcerpt.js';
+import type { EvidenceRecorder } from '../harness/suite/EvidenceRecorder.js';
+import { qualifyTest } from '../harness/suite/qualifyTest.js';
+import type { CallRecord } from '../harness/transport/callRecord.js';
+import { runAdapterCall } from '../harness/transport/runAdapterCall.js';
+import type { CallBounds } from '../harness/transport/types.js';
+import { violation } from '../harness/violation.js';
+
+// Host obligations (§2, §3 and the history checker), proven on this machine at
+// the start of every run: the suite trusts its own observations only after its
+// transport has shown, against the bundled hostile fixtures, that it classifies
+// each hostile behaviour exactly as the WIRE clauses demand.
+
+const FIXTURE_BOUNDS: CallBounds = { timeoutMs: 5_000, maxOutputBytes: 4_096, signal: undefined };
+const BINDING: Binding = { operationId: 'host-check', authorityId: 'host-check', requestDigest: digestText('host-check') };
+
+function fixtureCall(name: HostileFixture, options: { extraArgs?: string[]; requestText?: string; bounds?: Partial<CallBounds>; cwd: string }): Promise<CallRecord> {
+  return runAdapterCall(
+    { executable: process.execPath, argvPrefix: [hostileFixturePath(name), ...(options.extraArgs ?? [])], cwd: options.cwd, env: {} },
+    { action: 'submit', requestText: options.requestText ?? '{}' },
+    { ...FIXTURE_BOUNDS, ...options.bounds },
+  );
+}
+
+/** Records one host check: a case for `clauseId`, and a violation for each broken expectation. */
+function expectHost(recorder: EvidenceRecorder, clauseId: ClauseId, description: string, record: CallRecord | null, broken: readonly string[]): void {
+  recorder.count(clauseId);
+  for (const message of broken) {
+    recorder.fail(violation(clauseId, `host transport: ${message}`), { description, calls: record === null ? [] : [callExcerpt(record)] });
+  }
+}
+
+function failures(checks: Record<string, boolean>): string[] {
+  return Object.entries(checks).filter(([, held]) => !held).map(([message]) => message);
+}
+
+qualifyTest('CFG-CLOSED, CFG-PROTOCOL, CFG-AUTHORITY, CFG-EXECUTABLE, CFG-ARGV, CFG-ARGV-TOTAL: the adapter configuration is the closed host configuration', async ({ options, recorder }) => {
+  const result = validateAdapterConfig(options.config);
+  for (const clauseId of ['CFG-CLOSED', 'CFG-PROTOCOL', 'CFG-AUTHORITY', 'CFG-EXECUTABLE', 'CFG-ARGV', 'CFG-ARGV-TOTAL'] as const) {
+    recorder.count(clauseId);
+    if ('error' in result && result.error.clauseId === clauseId) recorder.fail(violation(clauseId, result.error.message));
+  }
+});
+
+qualifyTest('WIRE-ARGV, WIRE-STDIN: argv is exactly [executable, ...argvPrefix, action] and stdin carries the exact request, then closes', async ({ recorder, services }) => {
+  const cwd = services.provided.workDir;
+  const prefix = ['', 'two words', '$(touch pwned)', '--flag=é'];
+  const requestText = JSON.stringify({ note: 'non-ASCII ✓ \u{1F600}', empty: '' });
+  const record = await fixtureCall('argv-echo', { extraArgs: prefix, requestText, cwd });
+  const echoed = record.exitCode === 0 ? (JSON.parse(record.stdout) as { argv: string[]; stdin: string; call: string | null }) : null;
+  expectHost(recorder, 'WIRE-ARGV', 'argv-echo fixture with empty, spaced and shell-looking argv items', record, failures({
+    'the fixture did not run to completion': echoed !== null,
+    'argv differs from [...argvPrefix, action]': JSON.stringify(echoed?.argv) === JSON.stringify([...prefix, 'submit']),
+    'a shell interpreted an argument': !existsSync(join(cwd, 'pwned')),
+    'the call marker ADAPTER_QUALIFY_CALL is missing': echoed?.call === record.callId,
+  }));
+  expectHost(recorder, 'WIRE-STDIN', 'argv-echo fixture reading stdin to its end', record, failures({
+    'stdin did not carry the exact request text, or was not closed': echoed?.stdin === requestText,
+  }));
+});
+
+qualifyTest('WIRE-DEADLINE: a hanging adapter ends as uncertain at the deadline', async ({ recorder, services }) => {
+  const record = await fixtureCall('hang', { bounds: { timeoutMs: 400 }, cwd: services.provided.workDir });
+  expectHost(recorder, 'WIRE-DEADLINE', 'hang fixture with a 400 ms deadline', record, failures({
+    'the call was not marked timed out': record.timedOut && record.uncertainty === 'timeout',
+    'the call outlived its deadline by more than 3 s': record.endedAt - record.startedAt < 3_400,
+  }));
+});
+
+qualifyTest('WIRE-STDOUT-CAP: stdout is capped at the output bound and overflow is uncertain', async ({ recorder, services }) => {
+  const record = await fixtureCall('flood-stdout', { bounds: { maxOutputBytes: 1_024 }, cwd: services.provided.workDir });
+  expectHost(recorder, 'WIRE-STDOUT-CAP', 'flood-stdout fixture (1 GiB) with a 1,024-byte bound', record, failures({
+    'overflow was not uncertain': record.uncertainty === 'output-overflow' && record.stdoutTruncated,
+    'more than the bound was kept': Buffer.byteLength(record.stdout) <= 1_024,
+  }));
+});
+
+qualifyTest('WIRE-STDERR-CAP, WIRE-DRAIN: stderr is capped, never a result, and draining it avoids deadlock', async ({ recorder, services }) => {
+  const record = await fixtureCall('flood-stderr-before-stdin', { cwd: services.provided.workDir });
+  expectHost(recorder, 'WIRE-STDERR-CAP', 'flood-stderr-before-stdin fixture', record, failures({
+    'stderr was kept beyond 65,536 bytes': Buffer.byteLength(record.stderrTail) <= 65_536 && record.stderrTruncated,
+    'stderr leaked into the result': !record.stdout.includes('END-OF-STDERR'),
+  }));
+  expectHost(recorder, 'WIRE-DRAIN', 'flood-stderr-before-stdin fixture', record, failures({
+    'the call deadlocked or failed instead of completing': record.uncertainty === null && record.exitCode === 0,
+  }));
+});
+
+qualifyTest('WIRE-PREABORT: a request aborted before dispatch starts no process', async ({ recorder, services }) => {
+  const sentinel = join(services.provided.workDir, `preabort-${process.pid}`);
+  const controller = new AbortController();
+  controller.abort();
+  const record = await fixtureCall('sentinel-touch', { extraArgs: [sentinel], bounds: { signal: controller.signal }, cwd: services.provided.workDir });
+  expectHost(recorder, 'WIRE-PREABORT', 'sentinel-touch fixture with a pre-aborted signal', record, failures({
+    'a process ran (the sentinel file exists)': !existsSync(sentinel),
+    'the call was not reported as pre-aborted': record.uncertainty === 'pre-aborted',
+  }));
+});
+
+qualifyTest('WIRE-UNCERTAIN: nonzero exit, signals, bad output and held-open streams are uncertain, never evidence', async ({ recorder, services }) => {
+  const cwd = services.provided.workDir;
+  const cases: readonly [HostileFixture, string][] = [
+    ['exit-7-valid-outcome', 'a valid-looking outcome with exit code 7'],
+    ['killed-by-signal', 'an adapter killed by a signal'],
+    ['invalid-utf8', 'stdout that is not UTF-8'],
+    ['deep-json', 'stdout of 100,000-deep nested JSON'],
+    ['grandchild-holds-stdout', 'a grandchild holding stdout open after exit'],
+    ['never-reads-stdin', 'an adapter that never reads stdin and prints a JSON object that is no outcome'],
+  ];
+  for (const [fixture, description] of cases) {
+    const started = Date.now();
+    const record = await fixtureCall(fixture, { cwd });
+    const evidence = classifyCall(record, BINDING);
+    expectHost(recorder, 'WIRE-UNCERTAIN', description, record, failures({
+      [`${fixture}: classified as evidence`]: evidence.kind === 'uncertain',
+      [`${fixture}: took more than 4 s`]: Date.now() - started < 4_000,
+    }));
+  }
+});
+
+function terminal(revision: number): TerminalOutcome {
+  const text = 'done';
+  return {
+    contract: OUTCOME_CONTRACT, ...BINDING, revision, state: 'terminal', acceptanceRef: digestText('admission'),
+    outcome: 'completed', settlement: 'all-admitted-work-settled', result: { text, digest: digestText(text), length: 4 },
+  };
+}
+
+qualifyTest('SEM-TERMINAL-WITHOUT-ACCEPT: the history checker accepts a first-seen terminal outcome (a lost acknowledgement)', async ({ recorder }) => {
+  const at = (outcome: Outcome, ref: number) => ({ outcome, startedAt: ref * 10, endedAt: ref * 10 + 5, ref });
+  const unknown: Outcome = { contract: OUTCOME_CONTRACT, ...BINDING, revision: 0, state: 'unknown', reason: 'missing' };
+  const lostAcknowledgements = [[at(terminal(2), 0)], [at(unknown, 0), at(terminal(2), 1), at(terminal(2), 2)]];
+  for (const history of lostAcknowledgements) {
+    recorder.count('SEM-TERMINAL-WITHOUT-ACCEPT');
+    for (const found of checkHistory(history)) {
+      recorder.fail(violation('SEM-TERMINAL-WITHOUT-ACCEPT', `the history checker rejected a lost-acknowledgement history: ${found.clauseId} ${found.message}`));
+    }
+  }
+  // Control: the same checker must still reject a terminal followed by a different outcome, or it proves nothing.
+  const accepted: Outcome = { contract: OUTCOME_CONTRACT, ...BINDING, revision: 1, state: 'accepted', acceptanceRef: digestText('admission') };
+  if (checkHistory([at(terminal(2), 0), at(accepted, 1)]).length === 0) {
+    throw new Error('history checker control failed: a terminal followed by accepted raised no violation');
+  }
+});

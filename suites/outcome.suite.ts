@@ -1,0 +1,42 @@
+import * as fc from 'fast-check';
+import { payload } from '../generators/payload.js';
+import { bindingFor } from '../harness/protocol/bindingFor.js';
+import { admissionOf, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
+import { qualifyTest } from '../harness/suite/qualifyTest.js';
+import { outClausesFor } from '../harness/suite/outClausesFor.js';
+
+// Every answer to a well-formed request, in any suite, is checked against every
+// OUT clause by the adapter session. This test makes sure each state's clauses
+// get cases even when the other suites are filtered out: it walks one fresh
+// operation through unknown → accepted → terminal and reads every answer.
+
+const TERMINAL_CLAUSES = outClausesFor('terminal').filter((id) => !outClausesFor('accepted').includes(id));
+
+qualifyTest(
+  'OUT-JSON, OUT-EXIT, OUT-CONTRACT, OUT-BINDING, OUT-STATE, OUT-CLOSED, OUT-REVISION, OUT-UNKNOWN-REASON, OUT-ACCEPTANCE-REF, OUT-TERMINAL-OUTCOME, OUT-TERMINAL-SETTLEMENT, OUT-RESULT-CLOSED, OUT-RESULT-INTEGRITY, OUT-SIZE, OUT-PROOF-SIZE: every answer in every state is one closed, bounded outcome',
+  async ({ property, session, ids, options, recorder }) => {
+    let reachedTerminal = false;
+    await property({
+      clauses: [],
+      arbitrary: payload(options.payload),
+      describe: () => `observe a fresh binding, submit it, observe until terminal (at most ${options.pollBudget}), observe once more`,
+      run: async (value) => {
+        const binding = bindingFor({ operationId: ids.fresh('outcome'), authorityId: session.authorityId, payload: value });
+        await session.observe(binding);
+        if (admissionOf(await session.submit(binding, value)) === null) return { verdict: 'undecided', reason: 'the adapter admitted no valid submit' };
+        const polled = await pollUntilTerminal(session, binding, options.pollBudget);
+        const last = polled.at(-1);
+        if (last?.kind === 'outcome' && last.outcome.state === 'terminal') {
+          reachedTerminal = true;
+          await session.observe(binding);
+        }
+        return { verdict: 'held' };
+      },
+    });
+    if (!reachedTerminal) {
+      for (const clauseId of TERMINAL_CLAUSES) {
+        recorder.inconclusive(clauseId, `no operation reached terminal within the polling budget (${options.pollBudget} observes; raise it with --poll-budget)`);
+      }
+    }
+  },
+);
