@@ -1,0 +1,14 @@
+// Writes 1 GiB of 'x' to stdout, respecting backpressure, then exits 0.
+const chunk = Buffer.alloc(64 * 1024, 0x78);
+let left = 1024 * 1024 * 1024;
+process.stdout.on('error', () => process.exit(0)); // reader went away (EPIPE)
+function pump() {
+  while (left > 0) {
+    left -= chunk.length;
+    if (!process.stdout.write(chunk)) {
+      process.stdout.once('drain', pump);
+      return;
+    }
+  }
+}
+pump();

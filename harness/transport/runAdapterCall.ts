@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { execa } from 'execa';
+import { limits } from '../protocol/limits.js';
+import { BoundedCapture } from './BoundedCapture.js';
+import type { CallRecord } from './callRecord.js';
+import { classifyExit, type KillReason } from './classifyExit.js';
+import { decodeUtf8 } from './decodeUtf8.js';
+import { killProcessGroup } from './killProcessGroup.js';
+import type { CallBounds, CallInput, CommandTarget } from './types.js';
+import { validateMaxOutputBytes } from './validateMaxOutputBytes.js';
+import { validateTimeoutMs } from './validateTimeoutMs.js';
+
+/** How long stdout/stderr may stay open after the process exited (a descendant holding them). */
+const STREAM_GRACE_MS = 250;
+/** Bound on waiting for streams we destroyed ourselves to report closed. */
+const DESTROY_WAIT_MS = 1_000;
+
+/** The parts of a record fixed before the process starts. */
+interface CallIdentity {
+  readonly callId: string;
+  readonly action: CallInput['action'];
+  readonly argv: readonly string[];
+  readonly requestText: string;
+  readonly timeoutMs: number;
+  readonly maxOutputBytes: number;
+}
+
+type ExitEvent =
+  | { readonly kind: 'exit'; readonly code: number | null; readonly signal: string | null }
+  | { readonly kind: 'spawn-error'; readonly error: Error };
+
+/**
+ * Runs one adapter call (WIRE-*): spawns `[executable, ...argvPrefix, action]`
+ * without a shell as the leader of a new process group, writes the request to
+ * stdin and closes it, drains stdout (capped at the output bound) and stderr
+ * (its last 65,536 bytes kept), enforces the deadline and the caller's signal,
+ * and kills the whole group when the call ends. Never retries.
+ *
+ * Everything the adapter does becomes data in the record (`uncertainty`);
+ * stdout is not parsed here.
+ * @param target - the normalized adapter command.
+ * @param input - the argv action and the exact stdin text.
+ * @param bounds - deadline, output bound and cancellation; validated again here.
+ * @returns the call's record. Never rejects for anything the adapter does.
+ * @throws TypeError for out-of-range bounds (a harness bug: options are normalized earlier).
+ * @public
+ */
+export async function runAdapterCall(target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<CallRecord> {
+  const identity: CallIdentity = {
+    callId: randomUUID(),
+    action: input.action,
+    argv: [target.executable, ...target.argvPrefix, input.action],
+    requestText: input.requestText,
+    timeoutMs: validateTimeoutMs(bounds.timeoutMs),
+    maxOutputBytes: validateMaxOutputBytes(bounds.maxOutputBytes),
+  };
+  if (bounds.signal?.aborted === true) {
+    const now = Date.now();
+    return notStarted(identity, now, 'pre-aborted', 'the signal was aborted before dispatch; no process was started');
+  }
+  return runStarted(target, identity, bounds.signal);
+}
+
+async function runStarted(target: CommandTarget, identity: CallIdentity, signal: AbortSignal | undefined): Promise<CallRecord> {
+  const stdout = new BoundedCapture(identity.maxOutputBytes, 'head');
+  const stderr = new BoundedCapture(limits.maxStderrBytes, 'tail');
+  let killReason: KillReason | null = null;
+  let streamFailure: string | null = null;
+  const noteStreamFailure = (detail: string): void => {
+    streamFailure ??= detail;
+  };
+
+  const startedAt = Date.now();
+  const subprocess = execa(target.executable, [...target.argvPrefix, identity.action], {
+    cwd: target.cwd,
+    env: { ...target.env, ADAPTER_QUALIFY_CALL: identity.callId },
+    extendEnv: true,
+    shell: false,
+    detached: true, // the adapter leads its own process group, so the group can be killed
+    cleanup: false,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    buffer: false, // we read the streams ourselves, capped
+    encoding: 'buffer',
+    stripFinalNewline: false,
+    reject: false,
+    forceKillAfterDelay: false,
+    windowsHide: true,
+  });
+  // The execa promise settles on its own; every outcome is read from events below.
+  subprocess.then(ignore, ignore);
+  const pid = subprocess.pid;
+
+  const kill = (reason: KillReason): void => {
+    killReason ??= reason;
+    if (pid !== undefined) killProcessGroup(pid);
+    subprocess.kill('SIGKILL'); // also the direct child, should the group kill have missed it
+  };
+
+  const exited = new Promise<ExitEvent>((resolve) => {
+    subprocess.once('exit', (code: number | null, exitSignal: NodeJS.Signals | null) => {
+      resolve({ kind: 'exit', code, signal: exitSignal });
+    });
+    subprocess.on('error', (error: Error) => {
+      // Without a pid the spawn itself failed; later errors are reported elsewhere.
+      if (subprocess.pid === undefined) resolve({ kind: 'spawn-error', error });
+    });
+  });
+  const closed = new Promise<void>((resolve) => {
+    subprocess.once('close', () => resolve());
+  });
+
+  subprocess.stdout.on('data', (chunk: Buffer) => {
+    if (stdout.push(chunk)) {
+      // Stop reading at once: nothing past the cap is ever buffered (WIRE-STDOUT-CAP).
+      subprocess.stdout.destroy();
+      kill('output-overflow');
+    }
+  });
+  subprocess.stderr.on('data', (chunk: Buffer) => {
+    stderr.push(chunk); // always drained, so a stderr flood cannot block the adapter (WIRE-DRAIN)
+  });
+  subprocess.stdout.on('error', (error: Error) => noteStreamFailure(`stdout: ${error.message}`));
+  subprocess.stderr.on('error', (error: Error) => noteStreamFailure(`stderr: ${error.message}`));
+  subprocess.stdin.on('error', (error: NodeJS.ErrnoException) => {
+    // The adapter may exit or close stdin before reading everything; its exit status decides.
+    if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') noteStreamFailure(`stdin: ${error.message}`);
+  });
+  subprocess.stdin.end(Buffer.from(identity.requestText, 'utf8'));
+
+  const deadline = setTimeout(() => kill('timeout'), identity.timeoutMs);
+  const onAbort = (): void => kill('canceled');
+  signal?.addEventListener('abort', onAbort, { once: true });
+
+  try {
+    const exit = await exited;
+    if (exit.kind === 'spawn-error') {
+      destroyStreams(subprocess);
+      return notStarted(identity, startedAt, 'spawn-failure', `${exit.error.message} (cwd ${target.cwd})`);
+    }
+    if (!(await settlesWithin(closed, STREAM_GRACE_MS))) {
+      noteStreamFailure(`${openStreams(subprocess)} still open ${STREAM_GRACE_MS} ms after the process exited`);
+      if (pid !== undefined) killProcessGroup(pid);
+      destroyStreams(subprocess);
+      await settlesWithin(closed, DESTROY_WAIT_MS);
+    }
+    const verdict = classifyExit({ killReason, streamFailure, exitCode: exit.code, signal: exit.signal });
+    const decoded = decodeUtf8(stdout.bytes(), stdout.truncated);
+    return finish({
+      ...identity,
+      startedAt,
+      endedAt: Date.now(),
+      exitCode: exit.code,
+      signal: exit.signal,
+      timedOut: killReason === 'timeout',
+      stdout: decoded.text,
+      stdoutBytes: stdout.heldBytes,
+      stdoutTruncated: stdout.truncated,
+      stdoutInvalidUtf8: decoded.invalid,
+      stderrTail: decodeUtf8(stderr.bytes(), stderr.truncated).text,
+      stderrTruncated: stderr.truncated,
+      uncertainty: verdict.uncertainty,
+      uncertaintyDetail: verdict.detail,
+    });
+  } finally {
+    clearTimeout(deadline);
+    signal?.removeEventListener('abort', onAbort);
+    // No descendant still in the adapter's group outlives the call.
+    if (pid !== undefined) killProcessGroup(pid);
+  }
+}
+
+/** A record for a call whose process never ran (pre-aborted or failed to spawn). */
+function notStarted(
+  identity: CallIdentity,
+  startedAt: number,
+  uncertainty: 'pre-aborted' | 'spawn-failure',
+  detail: string,
+): CallRecord {
+  return finish({
+    ...identity,
+    startedAt,
+    endedAt: uncertainty === 'pre-aborted' ? startedAt : Date.now(),
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    stdout: '',
+    stdoutBytes: 0,
+    stdoutTruncated: false,
+    stdoutInvalidUtf8: false,
+    stderrTail: '',
+    stderrTruncated: false,
+    uncertainty,
+    uncertaintyDetail: detail,
+  });
+}
+
+/** Fixes the record's key order and drops an undefined detail (execa's result style). */
+function finish(fields: CallRecord): CallRecord {
+  const record: CallRecord = {
+    callId: fields.callId,
+    action: fields.action,
+    argv: fields.argv,
+    requestText: fields.requestText,
+    startedAt: fields.startedAt,
+    endedAt: fields.endedAt,
+    exitCode: fields.exitCode,
+    signal: fields.signal,
+    timedOut: fields.timedOut,
+    stdout: fields.stdout,
+    stdoutBytes: fields.stdoutBytes,
+    stdoutTruncated: fields.stdoutTruncated,
+    stdoutInvalidUtf8: fields.stdoutInvalidUtf8,
+    stderrTail: fields.stderrTail,
+    stderrTruncated: fields.stderrTruncated,
+    timeoutMs: fields.timeoutMs,
+    maxOutputBytes: fields.maxOutputBytes,
+    uncertainty: fields.uncertainty,
+  };
+  return fields.uncertaintyDetail === undefined ? record : { ...record, uncertaintyDetail: fields.uncertaintyDetail };
+}
+
+/** Resolves true when `promise` settles within `ms`, false otherwise; leaves no timer behind. */
+async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true as const), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Stdio {
+  readonly stdin: NodeJS.WritableStream & { destroy(): void };
+  readonly stdout: NodeJS.ReadableStream & { destroy(): void; readonly closed: boolean };
+  readonly stderr: NodeJS.ReadableStream & { destroy(): void; readonly closed: boolean };
+}
+
+function destroyStreams(subprocess: Stdio): void {
+  subprocess.stdin.destroy();
+  subprocess.stdout.destroy();
+  subprocess.stderr.destroy();
+}
+
+function openStreams(subprocess: Stdio): string {
+  const open = [subprocess.stdout.closed ? null : 'stdout', subprocess.stderr.closed ? null : 'stderr'].filter((name) => name !== null);
+  return open.length === 0 ? 'stdio' : open.join(' and ');
+}
+
+function ignore(): void {}
