@@ -4,21 +4,44 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue };
 
+/** Text to emit verbatim, queued between values on the work stack. */
+class Token {
+  constructor(readonly text: string) {}
+}
+
+/** Marks the end of a container, so cycles can be detected without recursion. */
+class Leave {
+  constructor(readonly container: object) {}
+}
+
 /**
  * Serializes a JSON value canonically: object keys sorted by UTF-16 code unit
  * order, no insignificant whitespace, strings and numbers as `JSON.stringify`
  * writes them. Byte-compatible with RFC 8785 for every value the protocol admits.
  *
+ * Iterative, so hostile nesting (100,000 levels) cannot overflow the stack.
+ *
  * @param value - a JSON value; non-finite numbers are rejected because JSON cannot carry them
- * @throws TypeError on a non-finite number or a non-JSON value
+ * @throws TypeError on a non-finite number, a non-JSON value or a cycle
  */
 export function canonicalJson(value: unknown): string {
   const parts: string[] = [];
-  write(value, parts);
+  const open = new Set<object>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item instanceof Token) {
+      parts.push(item.text);
+    } else if (item instanceof Leave) {
+      open.delete(item.container);
+    } else {
+      writeValue(item, parts, stack, open);
+    }
+  }
   return parts.join('');
 }
 
-function write(value: unknown, parts: string[]): void {
+function writeValue(value: unknown, parts: string[], stack: unknown[], open: Set<object>): void {
   if (value === null) {
     parts.push('null');
     return;
@@ -35,30 +58,35 @@ function write(value: unknown, parts: string[]): void {
       parts.push(JSON.stringify(value));
       return;
     case 'object':
-      if (Array.isArray(value)) {
-        parts.push('[');
-        value.forEach((item, index) => {
-          if (index > 0) parts.push(',');
-          write(item, parts);
-        });
-        parts.push(']');
-        return;
-      }
-      writeObject(value as Record<string, unknown>, parts);
+      if (open.has(value)) throw new TypeError('canonicalJson: cyclic value');
+      open.add(value);
+      // The stack is LIFO: push the closing tokens first, then entries in reverse.
+      stack.push(new Leave(value));
+      if (Array.isArray(value)) pushArray(value, parts, stack);
+      else pushObject(value as Record<string, unknown>, parts, stack);
       return;
     default:
       throw new TypeError(`canonicalJson: not a JSON value (${typeof value})`);
   }
 }
 
-function writeObject(object: Record<string, unknown>, parts: string[]): void {
+function pushArray(array: readonly unknown[], parts: string[], stack: unknown[]): void {
+  parts.push('[');
+  stack.push(new Token(']'));
+  for (let index = array.length - 1; index >= 0; index -= 1) {
+    stack.push(array[index]);
+    if (index > 0) stack.push(new Token(','));
+  }
+}
+
+function pushObject(object: Record<string, unknown>, parts: string[], stack: unknown[]): void {
   // Default sort compares UTF-16 code units, which is exactly RFC 8785's key order.
   const keys = Object.keys(object).sort();
   parts.push('{');
-  keys.forEach((key, index) => {
-    if (index > 0) parts.push(',');
-    parts.push(JSON.stringify(key), ':');
-    write(object[key], parts);
-  });
-  parts.push('}');
+  stack.push(new Token('}'));
+  for (let index = keys.length - 1; index >= 0; index -= 1) {
+    const key = keys[index] as string;
+    stack.push(object[key]);
+    stack.push(new Token(`${index > 0 ? ',' : ''}${JSON.stringify(key)}:`));
+  }
 }

@@ -1,0 +1,123 @@
+import { canonicalJson } from '../protocol/canonicalJson.js';
+import type { Digest } from '../protocol/digest.js';
+import type { Binding } from '../protocol/types.js';
+import type { ClauseId } from '../clauses.js';
+import { violation, type Violation } from '../violation.js';
+import { HistoryInputError } from './HistoryInputError.js';
+import type { HistoryEntry } from './types.js';
+
+interface Seen {
+  readonly ref: number;
+  readonly text: string;
+}
+
+/**
+ * Incremental checker of one binding's history (coding-operation-v1.md §6):
+ * SEM-REVISION-MONOTONIC, SEM-EQUAL-REVISION, SEM-ACCEPTANCE-STABLE and
+ * SEM-TERMINAL-IMMUTABLE. A first-seen terminal without an accepted before it is
+ * valid (SEM-TERMINAL-WITHOUT-ACCEPT, a host obligation).
+ *
+ * Call `a` precedes call `b` only when `a.endedAt < b.startedAt`; overlapping calls
+ * are not ordered. Entries must be added in nondecreasing `endedAt` order (the
+ * order calls finish), so a new entry can only follow earlier ones, never precede
+ * them. Each new entry is compared with summaries (first entry per revision, first
+ * admission, first terminal, running maximum revision by end time), and breaks each
+ * clause at most once; violations name both entries in `details.refs`.
+ */
+export class HistoryChecker {
+  #binding: Binding | null = null;
+  /** `endedAt` of every entry, nondecreasing. */
+  readonly #ends: number[] = [];
+  /** Entry with the highest revision among the first i+1 entries. */
+  readonly #maxUpTo: { readonly ref: number; readonly revision: number }[] = [];
+  readonly #byRevision = new Map<number, Seen>();
+  #firstAdmission: { readonly ref: number; readonly acceptanceRef: Digest } | null = null;
+  #firstTerminal: (Seen & { readonly endedAt: number }) | null = null;
+
+  /**
+   * Adds one outcome and returns the violations it reveals against earlier entries.
+   *
+   * @param entry - a valid outcome of this checker's binding
+   * @throws HistoryInputError when the entry ends before the previous one, has bad times, or has another binding
+   */
+  add(entry: HistoryEntry): Violation[] {
+    this.#checkInput(entry);
+    const { outcome, ref } = entry;
+    const text = canonicalJson(outcome);
+    const found: Violation[] = [];
+    const report = (clauseId: ClauseId, message: string, earlier: number, details: Record<string, unknown> = {}): void => {
+      found.push(violation(clauseId, message, { details: { refs: [earlier, ref], operationId: outcome.operationId, ...details } }));
+    };
+
+    const before = this.#latestMaxBefore(entry.startedAt);
+    if (before !== undefined && outcome.revision < before.revision) {
+      report('SEM-REVISION-MONOTONIC', `revision ${outcome.revision} after revision ${before.revision}`, before.ref, {
+        revisions: [before.revision, outcome.revision],
+      });
+    }
+
+    const sameRevision = this.#byRevision.get(outcome.revision);
+    if (sameRevision === undefined) this.#byRevision.set(outcome.revision, { ref, text });
+    else if (sameRevision.text !== text) {
+      report('SEM-EQUAL-REVISION', `two different outcomes at revision ${outcome.revision}`, sameRevision.ref);
+    }
+
+    if (outcome.state !== 'unknown') {
+      if (this.#firstAdmission === null) this.#firstAdmission = { ref, acceptanceRef: outcome.acceptanceRef };
+      else if (this.#firstAdmission.acceptanceRef !== outcome.acceptanceRef) {
+        report('SEM-ACCEPTANCE-STABLE', 'acceptanceRef differs from the first one', this.#firstAdmission.ref, {
+          acceptanceRefs: [this.#firstAdmission.acceptanceRef, outcome.acceptanceRef],
+        });
+      }
+    }
+
+    const terminal = this.#firstTerminal;
+    if (terminal !== null) {
+      // Any two terminals must match; a non-terminal only breaks the clause when it follows a terminal.
+      const applies = outcome.state === 'terminal' || terminal.endedAt < entry.startedAt;
+      if (applies && terminal.text !== text) {
+        report('SEM-TERMINAL-IMMUTABLE', `${outcome.state} outcome differs from the terminal envelope`, terminal.ref);
+      }
+    } else if (outcome.state === 'terminal') {
+      this.#firstTerminal = { ref, text, endedAt: entry.endedAt };
+    }
+
+    const previousMax = this.#maxUpTo.at(-1);
+    this.#maxUpTo.push(previousMax !== undefined && previousMax.revision >= outcome.revision ? previousMax : { ref, revision: outcome.revision });
+    this.#ends.push(entry.endedAt);
+    return found;
+  }
+
+  /** The highest-revision entry among those that ended strictly before `time`. */
+  #latestMaxBefore(time: number): { readonly ref: number; readonly revision: number } | undefined {
+    let low = 0;
+    let high = this.#ends.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.#ends[middle] as number) < time) low = middle + 1;
+      else high = middle;
+    }
+    return low === 0 ? undefined : this.#maxUpTo[low - 1];
+  }
+
+  #checkInput(entry: HistoryEntry): void {
+    const { startedAt, endedAt, ref, outcome } = entry;
+    if (!Number.isFinite(startedAt) || !Number.isFinite(endedAt) || endedAt < startedAt) {
+      throw new HistoryInputError(`history entry ${ref} has times ${startedAt}..${endedAt}`, ref);
+    }
+    const lastEnd = this.#ends.at(-1);
+    if (lastEnd !== undefined && endedAt < lastEnd) {
+      throw new HistoryInputError(`history entry ${ref} ended at ${endedAt}, before the previous entry (${lastEnd}); add entries in endedAt order`, ref);
+    }
+    const binding = this.#binding;
+    if (binding === null) {
+      this.#binding = { operationId: outcome.operationId, authorityId: outcome.authorityId, requestDigest: outcome.requestDigest };
+    } else if (
+      binding.operationId !== outcome.operationId ||
+      binding.authorityId !== outcome.authorityId ||
+      binding.requestDigest !== outcome.requestDigest
+    ) {
+      throw new HistoryInputError(`history entry ${ref} belongs to another binding`, ref);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Public entry of adapter-qualify as a library: the typed protocol core (pure
+ * functions, no I/O) for `algal.coding-operation.v1`.
+ */
+export type { ClauseDefinition, ClauseFamily, ClauseId, ClauseLevel, ClauseObligation, CodingOperationClauseId, AdapterManifestClauseId, ProfileId } from './clauses.js';
+export { adapterManifestClauses, clause, codingOperationClauses, isClauseId, profileClauses } from './clauses.js';
+export type { Violation } from './violation.js';
+export { violation } from './violation.js';
+
+export type { JsonObject, JsonValue } from './protocol/canonicalJson.js';
+export { canonicalJson } from './protocol/canonicalJson.js';
+export type { Digest } from './protocol/digest.js';
+export { DIGEST_PATTERN, digestCanonical, digestText, isDigest, sha256Hex } from './protocol/digest.js';
+export { IDENTITY_MAX_LENGTH, IDENTITY_PATTERN, isIdentity } from './protocol/identity.js';
+export { limits } from './protocol/limits.js';
+export type {
+  AcceptedOutcome,
+  Action,
+  AdmissionOutcome,
+  Binding,
+  CodingOperationRequest,
+  ObserveRequest,
+  Outcome,
+  OutcomeState,
+  SubmitRequest,
+  TerminalOutcome,
+  TerminalOutcomeKind,
+  TerminalResult,
+  UnknownOutcome,
+  UnknownReason,
+} from './protocol/types.js';
+export { ACTIONS, OUTCOME_CONTRACT, OUTCOME_STATES, REQUEST_CONTRACT, SETTLEMENT, TERMINAL_OUTCOMES, UNKNOWN_REASONS } from './protocol/types.js';
+
+export type { BindingInput } from './protocol/bindingFor.js';
+export { bindingFor } from './protocol/bindingFor.js';
+export { submitRequest } from './protocol/submitRequest.js';
+export { observeRequest } from './protocol/observeRequest.js';
+export { requestText } from './protocol/requestText.js';
+
+export type { PayloadMeasure } from './protocol/measurePayload.js';
+export { measurePayload } from './protocol/measurePayload.js';
+export type { RequestValidationContext } from './protocol/validateRequest.js';
+export { validateRequest } from './protocol/validateRequest.js';
+export { validateRequestText } from './protocol/validateRequestText.js';
+export { RequestTextParseError } from './protocol/RequestTextParseError.js';
+
+export type { OutcomeExpectation, ParsedOutcome } from './protocol/parseOutcome.js';
+export { parseOutcome } from './protocol/parseOutcome.js';
+export type { CallRecord, TransportUncertainty } from './transport/callRecord.js';
+export type { CallEvidence, UncertaintyReason } from './protocol/classifyCall.js';
+export { classifyCall } from './protocol/classifyCall.js';
+export type { AdmissionReading } from './protocol/admissionState.js';
+export { admissionState } from './protocol/admissionState.js';
+
+export type { HistoryEntry } from './history/types.js';
+export { HistoryChecker } from './history/HistoryChecker.js';
+export { checkHistory } from './history/checkHistory.js';
+export { checkHistories } from './history/checkHistories.js';
+export { HistoryInputError } from './history/HistoryInputError.js';

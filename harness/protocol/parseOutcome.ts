@@ -1,0 +1,213 @@
+import type { ClauseId } from '../clauses.js';
+import { violation, type Violation } from '../violation.js';
+import { excerpt, jsonType } from './_internals/excerpt.js';
+import { isJsonObject } from './_internals/isJsonObject.js';
+import { jsonPointer } from './_internals/jsonPointer.js';
+import { digestText, isDigest } from './digest.js';
+import { limits } from './limits.js';
+import { measurePayload } from './measurePayload.js';
+import {
+  OUTCOME_CONTRACT,
+  OUTCOME_STATES,
+  SETTLEMENT,
+  TERMINAL_OUTCOMES,
+  UNKNOWN_REASONS,
+  type Binding,
+  type Outcome,
+  type OutcomeState,
+} from './types.js';
+
+/** What the outcome of one call must match. */
+export interface OutcomeExpectation {
+  /** The binding of the request that was sent. */
+  readonly binding: Binding;
+  /** The host output bound of the call (WIRE-STDOUT-CAP, OUT-SIZE). */
+  readonly maxOutputBytes: number;
+}
+
+/** The parser's verdict: an outcome only when no OUT clause broke. */
+export interface ParsedOutcome {
+  /** The valid outcome, or null when `violations` is not empty. */
+  readonly outcome: Outcome | null;
+  /** Every OUT clause broken (OUT-EXIT excepted: that needs the exit code), each with its JSON pointer. */
+  readonly violations: readonly Violation[];
+}
+
+const BINDING_FIELDS = ['operationId', 'authorityId', 'requestDigest'] as const;
+const COMMON_FIELDS: readonly string[] = ['contract', ...BINDING_FIELDS, 'revision', 'state'];
+const STATE_FIELDS: Readonly<Record<OutcomeState, readonly string[]>> = {
+  unknown: ['reason'],
+  accepted: ['acceptanceRef'],
+  terminal: ['acceptanceRef', 'outcome', 'settlement', 'result'],
+};
+const STATE_SPECIFIC_FIELDS: readonly string[] = [...new Set(Object.values(STATE_FIELDS).flat())];
+const RESULT_FIELDS: readonly string[] = ['text', 'digest', 'length'];
+
+/** Field → the clause its value must satisfy, for the simple enumerated/digest fields. */
+const VALUE_RULES: Readonly<Record<string, { readonly clauseId: ClauseId; readonly test: (value: unknown) => boolean }>> = {
+  reason: { clauseId: 'OUT-UNKNOWN-REASON', test: (value) => (UNKNOWN_REASONS as readonly unknown[]).includes(value) },
+  acceptanceRef: { clauseId: 'OUT-ACCEPTANCE-REF', test: isDigest },
+  outcome: { clauseId: 'OUT-TERMINAL-OUTCOME', test: (value) => (TERMINAL_OUTCOMES as readonly unknown[]).includes(value) },
+  settlement: { clauseId: 'OUT-TERMINAL-SETTLEMENT', test: (value) => value === SETTLEMENT },
+};
+
+/**
+ * Parses an adapter's stdout as an outcome and checks every OUT clause except
+ * OUT-EXIT, reporting all violations found, not just the first.
+ *
+ * Mapping, chosen so that each defect names one clause:
+ * - not exactly one JSON object (surrounding JSON whitespace allowed) → OUT-JSON, and nothing else is checked;
+ * - a missing field, common or state-specific, or an extra field → OUT-CLOSED (one record per field);
+ * - a present field with a wrong value → that field's clause (OUT-CONTRACT, OUT-BINDING, OUT-STATE, …);
+ * - with an invalid `state`, only fields no state allows are OUT-CLOSED, and every present field's value is checked;
+ * - `result` not an object, or with missing/extra fields → OUT-RESULT-CLOSED; a non-string `text`, a wrong
+ *   `digest` or a wrong or out-of-range `length` → OUT-RESULT-INTEGRITY;
+ * - OUT-SIZE and OUT-PROOF-SIZE are judged on any parsed object, valid or not.
+ *
+ * Safe on hostile input: no traversal recurses on the input's depth.
+ *
+ * @param stdout - the adapter's stdout as text
+ * @param expected - the request's binding and the call's output bound
+ */
+export function parseOutcome(stdout: string, expected: OutcomeExpectation): ParsedOutcome {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return invalid([violation('OUT-JSON', 'stdout is not one JSON text', { instancePath: '', details: { error: reason } })]);
+  }
+  if (!isJsonObject(parsed)) {
+    return invalid([violation('OUT-JSON', 'stdout is JSON but not an object', { instancePath: '', details: { type: jsonType(parsed) } })]);
+  }
+
+  const found: Violation[] = [];
+  const state = checkState(parsed, found);
+  checkClosed(parsed, state, found);
+  checkCommonValues(parsed, expected.binding, state, found);
+  for (const [field, rule] of Object.entries(VALUE_RULES)) {
+    if (!Object.hasOwn(parsed, field) || !fieldBelongs(field, state)) continue;
+    if (!rule.test(parsed[field])) found.push(violation(rule.clauseId, `${field} has an invalid value`, { instancePath: jsonPointer(field), details: { value: excerpt(parsed[field]) } }));
+  }
+  if (Object.hasOwn(parsed, 'result') && fieldBelongs('result', state)) checkResult(parsed.result, expected.maxOutputBytes, found);
+  checkSizes(parsed, expected.maxOutputBytes, found);
+
+  return found.length === 0 ? { outcome: parsed as unknown as Outcome, violations: [] } : invalid(found);
+}
+
+function invalid(violations: Violation[]): ParsedOutcome {
+  return { outcome: null, violations };
+}
+
+/** A field's value is judged when the state allows it, or when the state itself is invalid. */
+function fieldBelongs(field: string, state: OutcomeState | null): boolean {
+  return state === null || STATE_FIELDS[state].includes(field);
+}
+
+function checkState(parsed: Record<string, unknown>, found: Violation[]): OutcomeState | null {
+  if (!Object.hasOwn(parsed, 'state')) return null;
+  const state = parsed.state;
+  if ((OUTCOME_STATES as readonly unknown[]).includes(state)) return state as OutcomeState;
+  found.push(violation('OUT-STATE', 'state is not unknown, accepted or terminal', { instancePath: '/state', details: { value: excerpt(state) } }));
+  return null;
+}
+
+function checkClosed(parsed: Record<string, unknown>, state: OutcomeState | null, found: Violation[]): void {
+  const required = state === null ? COMMON_FIELDS : [...COMMON_FIELDS, ...STATE_FIELDS[state]];
+  for (const field of required) {
+    if (!Object.hasOwn(parsed, field)) found.push(violation('OUT-CLOSED', `outcome has no ${field}`, { instancePath: '', details: { missing: field } }));
+  }
+  const allowed = state === null ? [...COMMON_FIELDS, ...STATE_SPECIFIC_FIELDS] : required;
+  for (const key of Object.keys(parsed)) {
+    if (!allowed.includes(key)) {
+      found.push(violation('OUT-CLOSED', `field ${JSON.stringify(key)} is not allowed${state === null ? '' : ` in a ${state} outcome`}`, { instancePath: jsonPointer(key) }));
+    }
+  }
+}
+
+function checkCommonValues(parsed: Record<string, unknown>, binding: Binding, state: OutcomeState | null, found: Violation[]): void {
+  if (Object.hasOwn(parsed, 'contract') && parsed.contract !== OUTCOME_CONTRACT) {
+    found.push(violation('OUT-CONTRACT', 'contract is not the outcome contract', { instancePath: '/contract', details: { value: excerpt(parsed.contract) } }));
+  }
+  for (const field of BINDING_FIELDS) {
+    if (Object.hasOwn(parsed, field) && parsed[field] !== binding[field]) {
+      found.push(
+        violation('OUT-BINDING', `${field} differs from the request's binding`, {
+          instancePath: jsonPointer(field),
+          details: { value: excerpt(parsed[field]), expected: binding[field] },
+        }),
+      );
+    }
+  }
+  if (Object.hasOwn(parsed, 'revision')) {
+    const revision = parsed.revision;
+    const minimum = state === 'accepted' || state === 'terminal' ? 1 : 0;
+    if (typeof revision !== 'number' || !Number.isInteger(revision) || revision < minimum || revision > limits.maxRevision) {
+      found.push(
+        violation('OUT-REVISION', `revision is not an integer in ${minimum}..${limits.maxRevision}`, {
+          instancePath: '/revision',
+          details: { value: excerpt(revision), minimum },
+        }),
+      );
+    }
+  }
+}
+
+function checkResult(result: unknown, maxOutputBytes: number, found: Violation[]): void {
+  if (!isJsonObject(result)) {
+    found.push(violation('OUT-RESULT-CLOSED', 'result is not an object', { instancePath: '/result' }));
+    return;
+  }
+  for (const field of RESULT_FIELDS) {
+    if (!Object.hasOwn(result, field)) found.push(violation('OUT-RESULT-CLOSED', `result has no ${field}`, { instancePath: '/result', details: { missing: field } }));
+  }
+  for (const key of Object.keys(result)) {
+    if (!RESULT_FIELDS.includes(key)) found.push(violation('OUT-RESULT-CLOSED', `result field ${JSON.stringify(key)} is not allowed`, { instancePath: jsonPointer('result', key) }));
+  }
+
+  const { text, digest, length } = result;
+  if (Object.hasOwn(result, 'text') && typeof text !== 'string') {
+    found.push(violation('OUT-RESULT-INTEGRITY', 'result.text is not a string', { instancePath: '/result/text' }));
+  }
+  const textOk = typeof text === 'string';
+  if (Object.hasOwn(result, 'digest') && (textOk ? digest !== digestText(text) : !isDigest(digest))) {
+    found.push(violation('OUT-RESULT-INTEGRITY', 'result.digest is not digestText(result.text)', { instancePath: '/result/digest', details: { value: excerpt(digest) } }));
+  }
+  if (Object.hasOwn(result, 'length')) {
+    const bytes = textOk ? Buffer.byteLength(text, 'utf8') : undefined;
+    const inRange = typeof length === 'number' && Number.isInteger(length) && length >= 0 && length <= maxOutputBytes;
+    if (!inRange || (bytes !== undefined && length !== bytes)) {
+      found.push(
+        violation('OUT-RESULT-INTEGRITY', 'result.length is not the UTF-8 byte length of result.text within the output bound', {
+          instancePath: '/result/length',
+          details: { value: excerpt(length), textBytes: bytes ?? null, maxOutputBytes },
+        }),
+      );
+    }
+  }
+}
+
+function checkSizes(parsed: Record<string, unknown>, maxOutputBytes: number, found: Violation[]): void {
+  const bytes = measurePayload(parsed).canonicalBytes;
+  if (bytes > maxOutputBytes) {
+    found.push(violation('OUT-SIZE', `canonical outcome is ${bytes} bytes, over the output bound ${maxOutputBytes}`, { instancePath: '', details: { bytes, limit: maxOutputBytes } }));
+  }
+  const proof = withoutResultText(parsed);
+  const proofBytes = measurePayload(proof).canonicalBytes;
+  if (proofBytes > limits.maxProofBytes) {
+    found.push(
+      violation('OUT-PROOF-SIZE', `outcome without result.text is ${proofBytes} bytes, over ${limits.maxProofBytes}`, {
+        instancePath: '',
+        details: { bytes: proofBytes, limit: limits.maxProofBytes },
+      }),
+    );
+  }
+}
+
+/** A shallow copy without `result.text` only; spread keeps `__proto__` as an own key. */
+function withoutResultText(parsed: Record<string, unknown>): Record<string, unknown> {
+  const result = parsed.result;
+  if (!isJsonObject(result) || !Object.hasOwn(result, 'text')) return parsed;
+  const { text: _text, ...rest } = result;
+  return { ...parsed, result: rest };
+}
