@@ -1,0 +1,98 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { startVitest } from 'vitest/node';
+import type { ProgressEvent } from '../harness/cli/progressEvent.js';
+import { QualifyReporter, type ReportedTestCase, type ReportedTestModule } from './QualifyReporter.js';
+import { evidence, meta } from './__test-helpers__/reportFixtures.js';
+
+type FakeResult = ReturnType<ReportedTestCase['result']>;
+
+function fakeTestCase(fullName: string, result: FakeResult, qualify?: unknown): ReportedTestCase {
+  // Cast: the fake must carry malformed metas too, whatever TaskMeta augmentation is in scope.
+  return { fullName, result: () => result, meta: () => (qualify === undefined ? {} : { qualify }) as ReturnType<ReportedTestCase['meta']> };
+}
+
+const passed: FakeResult = { state: 'passed', errors: undefined };
+const failed = (message: string, name = 'Error'): FakeResult => ({ state: 'failed', errors: [{ message, name }] });
+
+describe('QualifyReporter', () => {
+  it('collects metas of every test and reports progress with family and cases', () => {
+    const progress: ProgressEvent[] = [];
+    const reporter = new QualifyReporter({ onProgress: (event) => progress.push(event) });
+    const first = meta('REQ-CLOSED: t', evidence('REQ-CLOSED', { cases: 3 }));
+    reporter.onTestCaseResult(fakeTestCase('REQ-CLOSED: t', passed, first));
+    reporter.onTestCaseResult(fakeTestCase('untitled', passed));
+    expect(reporter.collected()).toEqual({ metas: [first], failedTests: [], unhandledErrors: [] });
+    expect(progress).toEqual([
+      { testName: 'REQ-CLOSED: t', family: 'REQ', casesSoFar: 3, testsDone: 1, testsTotal: null },
+      { testName: 'untitled', family: '?', casesSoFar: 3, testsDone: 2, testsTotal: null },
+    ]);
+  });
+
+  it('takes the progress family from the clauses the test declares, not from the first evidence it recorded', () => {
+    const progress: ProgressEvent[] = [];
+    const reporter = new QualifyReporter({ onProgress: (event) => progress.push(event) });
+    const semantics = { ...meta('SEM-OBSERVE-FRESH: t', evidence('OUT-JSON', { cases: 2 })), clauses: ['SEM-OBSERVE-FRESH' as const] };
+    reporter.onTestCaseResult(fakeTestCase('SEM-OBSERVE-FRESH: t', passed, semantics));
+    expect(progress[0]?.family).toBe('SEM');
+  });
+
+  it('treats a failed test with violations as an adapter failure, not a suite error', () => {
+    const reporter = new QualifyReporter();
+    const adapterFailure = meta('OUT-JSON: t', evidence('OUT-JSON', { cases: 1, violations: [{ message: 'two objects' }] }));
+    reporter.onTestCaseResult(fakeTestCase('OUT-JSON: t', failed('adapter broke OUT-JSON', 'ClauseViolationError'), adapterFailure));
+    expect(reporter.collected()).toEqual({ metas: [adapterFailure], failedTests: [], unhandledErrors: [] });
+  });
+
+  it('treats a failed test without violations (thrown, timed out, no meta) as a suite error with its message', () => {
+    const reporter = new QualifyReporter();
+    const partial = meta('SEM: t', evidence('SEM-OBSERVE-FRESH'));
+    reporter.onTestCaseResult(fakeTestCase('suite > SEM: t', failed('x is undefined', 'TypeError'), partial));
+    reporter.onTestCaseResult(fakeTestCase('suite > bare', failed('Test timed out in 5000ms.')));
+    reporter.onTestCaseResult(fakeTestCase('suite > odd', passed, { testName: 7 }));
+    expect(reporter.collected().failedTests).toEqual([
+      { testName: 'SEM: t', error: 'TypeError: x is undefined' },
+      { testName: 'suite > bare', error: 'Test timed out in 5000ms.' },
+      { testName: 'suite > odd', error: 'the test stored a malformed task.meta.qualify (a suite bug)' },
+    ]);
+    expect(reporter.collected().metas).toEqual([partial]);
+  });
+
+  it('records unhandled errors, suite files that failed to load, and an interrupted run', () => {
+    const reporter = new QualifyReporter();
+    const broken: ReportedTestModule = { relativeModuleId: 'suites/req.suite.ts', errors: () => [{ message: 'SyntaxError: Unexpected token' }] };
+    const fine: ReportedTestModule = { relativeModuleId: 'suites/out.suite.ts', errors: () => [] };
+    reporter.onTestRunEnd([broken, fine], [{ message: 'boom', name: 'RangeError' }], 'interrupted');
+    expect(reporter.collected().unhandledErrors).toEqual([
+      'suite file suites/req.suite.ts failed: SyntaxError: Unexpected token',
+      'unhandled error: RangeError: boom',
+      'the test run was interrupted before it finished',
+    ]);
+  });
+
+  it('maps real vitest results the same way (startVitest on a fixture)', async () => {
+    const reporter = new QualifyReporter();
+    const vitest = await startVitest(
+      'test',
+      [],
+      {
+        root: fileURLToPath(new URL('./__test-helpers__/reporterFixture', import.meta.url)),
+        config: false,
+        watch: false,
+        include: ['*.fixture.ts'],
+        reporters: [reporter],
+        cache: false,
+      },
+      {},
+    );
+    await vitest.close();
+    const collected = reporter.collected();
+    expect(collected.metas.map((entry) => entry.testName).sort()).toEqual([
+      'OUT-JSON: adapter fails',
+      'REQ-CLOSED: passes',
+      'SEM-OBSERVE-FRESH: suite bug',
+    ]);
+    expect(collected.failedTests).toEqual([{ testName: 'SEM-OBSERVE-FRESH: suite bug', error: 'TypeError: cannot read x of undefined' }]);
+    expect(collected.unhandledErrors).toEqual([]);
+  });
+});

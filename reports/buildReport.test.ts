@@ -1,0 +1,225 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { codingOperationClauses, adapterManifestClauses, type ClauseId } from '../harness/clauses.js';
+import { buildReport } from './buildReport.js';
+import { reportSchemaErrors } from './validateReport.js';
+import { counterexample, evidence, handle, meta, reportInput } from './__test-helpers__/reportFixtures.js';
+import type { ClauseReport } from './types.js';
+
+/** One test that exercised every clause of the profile with one case. */
+const everyClausePasses = meta('all', ...codingOperationClauses.map((definition) => evidence(definition.id, { cases: 1 })));
+
+function entry(clauses: readonly ClauseReport[], id: ClauseId): ClauseReport {
+  const found = clauses.find((candidate) => candidate.id === id);
+  if (found === undefined) throw new Error(`no entry for ${id}`);
+  return found;
+}
+
+describe('buildReport', () => {
+  it('lists every clause of the profile exactly once, in catalog order, whatever was run', () => {
+    const report = buildReport(reportInput({ metas: [meta('t', evidence('OUT-JSON', { cases: 3 }), evidence('REQ-CLOSED', { cases: 2 }))] }));
+    expect(report.clauses.map((clause) => clause.id)).toEqual(codingOperationClauses.map((definition) => definition.id));
+    const manifest = buildReport(reportInput({ profile: 'adapter-manifest.v1' }));
+    expect(manifest.clauses.map((clause) => clause.id)).toEqual(adapterManifestClauses.map((definition) => definition.id));
+  });
+
+  it('is conformant with exit code 0 when every clause passed', () => {
+    const report = buildReport(reportInput({ metas: [everyClausePasses] }));
+    expect(report.verdict).toBe('conformant');
+    expect(report.exitCode).toBe(0);
+    expect(report.summary.must).toEqual({ pass: codingOperationClauses.filter((c) => c.level === 'MUST').length, fail: 0, skip: 0, inconclusive: 0 });
+    expect(report.suiteErrors).toEqual([]);
+  });
+
+  it('merges the cases of every meta that mentions a clause', () => {
+    const report = buildReport(reportInput({ metas: [meta('a', evidence('OUT-JSON', { cases: 3 })), meta('b', evidence('OUT-JSON', { cases: 4 }))] }));
+    expect(entry(report.clauses, 'OUT-JSON')).toEqual(expect.objectContaining({ verdict: 'PASS', cases: 7 }));
+    expect(entry(report.clauses, 'OUT-JSON').reason).toBeUndefined();
+  });
+
+  it('never passes a clause without cases, even when it was mentioned', () => {
+    const report = buildReport(reportInput({ metas: [meta('a', evidence('REQ-CLOSED', { cases: 0 }))] }));
+    const closed = entry(report.clauses, 'REQ-CLOSED');
+    expect(closed.verdict).toBe('SKIP');
+    expect(closed.reason).toBe('not exercised in this run');
+    expect(report.clauses.some((clause) => clause.verdict === 'PASS' && clause.cases === 0)).toBe(false);
+  });
+
+  it('fails on any violation, with the first (shrunk) counterexample, its message and replay command', () => {
+    const shrunk = counterexample('the shrunk one');
+    const report = buildReport(
+      reportInput({
+        metas: [
+          everyClausePasses,
+          meta(
+            'REQ-CLOSED: refuses unknown fields',
+            evidence('REQ-CLOSED', {
+              cases: 5,
+              violations: [
+                { message: 'admitted a request with field "retry"', counterexample: shrunk },
+                { message: 'later, larger', counterexample: counterexample('larger') },
+              ],
+              replay: handle('REQ-CLOSED: refuses unknown fields', '3:1:0'),
+            }),
+          ),
+        ],
+      }),
+    );
+    const closed = entry(report.clauses, 'REQ-CLOSED');
+    expect(closed).toEqual({
+      id: 'REQ-CLOSED',
+      level: 'MUST',
+      family: 'REQ',
+      summary: 'refuse unknown top-level fields',
+      verdict: 'FAIL',
+      cases: 6,
+      reason: 'admitted a request with field "retry"',
+      counterexample: shrunk,
+      replay: "npx adapter-qualify run adapter.json --only '^REQ-CLOSED: refuses unknown fields$' --seed 42",
+      seed: 42,
+      path: '3:1:0',
+    });
+    expect(report.verdict).toBe('non-conformant');
+    expect(report.exitCode).toBe(1);
+    expect(report.summary.must.fail).toBe(1);
+  });
+
+  it('takes precedence order inconclusive > skipped > deferred > not exercised', () => {
+    const report = buildReport(
+      reportInput({
+        metas: [
+          meta('a', evidence('SEM-OBSERVE-FRESH', { inconclusive: 'never reached terminal' }), evidence('SEM-OBSERVE-FRESH', { skipped: 'no restart step' })),
+          meta('b', evidence('SEM-DURABLE-RESTART', { skipped: 'no restart step declared' })),
+        ],
+        deferred: { 'SEM-DURABLE-RESTART': 'later release', 'SEM-CRASH-CONSISTENT': 'later release' },
+      }),
+    );
+    expect(entry(report.clauses, 'SEM-OBSERVE-FRESH')).toEqual(expect.objectContaining({ verdict: 'INCONCLUSIVE', reason: 'never reached terminal' }));
+    expect(entry(report.clauses, 'SEM-DURABLE-RESTART')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'no restart step declared' }));
+    expect(entry(report.clauses, 'SEM-CRASH-CONSISTENT')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'later release' }));
+    expect(entry(report.clauses, 'SDK-SHAPE')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'not exercised in this run' }));
+  });
+
+  it('never leaves a reason blank', () => {
+    const report = buildReport(
+      reportInput({
+        metas: [meta('t', evidence('OUT-JSON', { violations: [{ message: '' }] }), evidence('OUT-EXIT', { skipped: ' ' }))],
+        deferred: { 'SDK-CANCEL': '' },
+      }),
+    );
+    expect(entry(report.clauses, 'OUT-JSON').reason).toBe('violation recorded without a message');
+    expect(entry(report.clauses, 'OUT-EXIT').reason).toBe('no reason recorded');
+    expect(entry(report.clauses, 'SDK-CANCEL').reason).toBe('no reason recorded');
+  });
+
+  it('says a clause may have been filtered out by --only', () => {
+    const report = buildReport(reportInput({ filteredOut: true }));
+    expect(entry(report.clauses, 'REQ-CLOSED').reason).toBe('not exercised in this run (filtered out by --only)');
+  });
+
+  it('is incomplete, exit 0, when a MUST clause lacks evidence; exit 1 under --strict', () => {
+    const partial = meta('most', ...codingOperationClauses.filter((c) => c.id !== 'SEM-DURABLE-RESTART').map((c) => evidence(c.id, { cases: 1 })));
+    const lenient = buildReport(reportInput({ metas: [partial] }));
+    expect(lenient.verdict).toBe('incomplete');
+    expect(lenient.exitCode).toBe(0);
+    const strict = buildReport(reportInput({ metas: [partial], run: { ...reportInput().run, strict: true } }));
+    expect(strict.verdict).toBe('incomplete');
+    expect(strict.exitCode).toBe(1);
+  });
+
+  it('counts SHOULD clauses for the exit code only with --strict-should', () => {
+    const shouldFails = meta('s', evidence('REQ-AUTHORITY', { violations: [{ message: 'admitted a foreign authority' }] }));
+    const lenient = buildReport(reportInput({ metas: [everyClausePasses, shouldFails] }));
+    expect(entry(lenient.clauses, 'REQ-AUTHORITY').verdict).toBe('FAIL');
+    expect(lenient.summary.should.fail).toBe(1);
+    expect(lenient.verdict).toBe('conformant');
+    expect(lenient.exitCode).toBe(0);
+    const strictShould = buildReport(reportInput({ metas: [everyClausePasses, shouldFails], run: { ...reportInput().run, strictShould: true } }));
+    expect(strictShould.verdict).toBe('non-conformant');
+    expect(strictShould.exitCode).toBe(1);
+
+    const shouldSkipped = meta('most', ...codingOperationClauses.filter((c) => c.id !== 'SDK-CANCEL').map((c) => evidence(c.id, { cases: 1 })));
+    const strictOnly = buildReport(reportInput({ metas: [shouldSkipped], run: { ...reportInput().run, strict: true } }));
+    expect(strictOnly.exitCode).toBe(0);
+    const strictBoth = buildReport(reportInput({ metas: [shouldSkipped], run: { ...reportInput().run, strict: true, strictShould: true } }));
+    expect(strictBoth.exitCode).toBe(1);
+  });
+
+  it('turns a test that threw into a suite error (exit 3) and its unevidenced clauses INCONCLUSIVE', () => {
+    const report = buildReport(
+      reportInput({
+        metas: [
+          meta('others', evidence('OUT-JSON', { cases: 2 })),
+          meta('SEM: history', evidence('SEM-REVISION-MONOTONIC', { cases: 3 }), evidence('OUT-JSON', { cases: 1 })),
+        ],
+        failedTests: [{ testName: 'SEM: history', error: 'Test timed out in 900000ms.' }],
+      }),
+    );
+    expect(report.exitCode).toBe(3);
+    expect(report.suiteErrors).toEqual(['SEM: history: Test timed out in 900000ms.']);
+    // The errored test's own cases are not evidence: its checks did not finish.
+    expect(entry(report.clauses, 'SEM-REVISION-MONOTONIC')).toEqual(
+      expect.objectContaining({ verdict: 'INCONCLUSIVE', cases: 0, reason: 'suite error: Test timed out in 900000ms.' }),
+    );
+    // Another test's evidence still decides a clause.
+    expect(entry(report.clauses, 'OUT-JSON')).toEqual(expect.objectContaining({ verdict: 'PASS', cases: 2 }));
+    expect(entry(report.clauses, 'REQ-CLOSED').reason).toBe('not exercised in this run (suite errors occurred: see suiteErrors)');
+  });
+
+  it('exits 3 on unhandled errors even when the adapter also failed', () => {
+    const report = buildReport(
+      reportInput({
+        metas: [meta('t', evidence('OUT-JSON', { violations: [{ message: 'two objects' }] }))],
+        unhandledErrors: ['unhandled error: boom'],
+      }),
+    );
+    expect(report.verdict).toBe('non-conformant');
+    expect(report.exitCode).toBe(3);
+    expect(report.suiteErrors).toEqual(['unhandled error: boom']);
+  });
+
+  it('reports evidence for a clause outside the profile as a suite error', () => {
+    const report = buildReport(reportInput({ metas: [everyClausePasses, meta('odd', evidence('MAN-ID', { cases: 1 }))] }));
+    expect(report.exitCode).toBe(3);
+    expect(report.suiteErrors).toEqual(['odd: recorded evidence for MAN-ID, which is not a clause of coding-operation.v1']);
+    expect(report.clauses.some((clause) => clause.id === 'MAN-ID')).toBe(false);
+  });
+});
+
+describe('buildReport on arbitrary evidence', () => {
+  const clauseIds = codingOperationClauses.map((definition) => definition.id);
+  const arbitraryEvidence = fc.record(
+    {
+      clauseId: fc.constantFrom(...clauseIds),
+      cases: fc.nat({ max: 5 }),
+      violations: fc.array(fc.record({ message: fc.string() }), { maxLength: 2 }),
+      inconclusive: fc.string(),
+      skipped: fc.string(),
+      replay: fc.record({ testName: fc.string(), seed: fc.integer() }),
+    },
+    { requiredKeys: ['clauseId', 'cases', 'violations'] },
+  );
+  const arbitraryMeta = fc.record({ testName: fc.constantFrom('a', 'b', 'c'), clauses: fc.constant([]), evidence: fc.array(arbitraryEvidence, { maxLength: 6 }) });
+
+  it('always yields a schema-valid report: each clause once, no PASS without cases, FAIL iff a violation', () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryMeta, { maxLength: 5 }), fc.subarray(['a', 'b', 'c']), fc.boolean(), fc.boolean(), (metas, errored, strict, strictShould) => {
+        const report = buildReport(
+          reportInput({
+            metas,
+            failedTests: errored.map((testName) => ({ testName, error: 'threw' })),
+            run: { ...reportInput().run, strict, strictShould },
+          }),
+        );
+        expect(reportSchemaErrors(report)).toEqual([]);
+        expect(report.clauses.map((clause) => clause.id)).toEqual(clauseIds);
+        for (const clause of report.clauses) {
+          if (clause.verdict === 'PASS') expect(clause.cases).toBeGreaterThan(0);
+          const violated = metas.some((entry) => entry.evidence.some((item) => item.clauseId === clause.id && item.violations.length > 0));
+          expect(clause.verdict === 'FAIL').toBe(violated);
+        }
+        if (errored.length > 0) expect(report.exitCode).toBe(3);
+      }),
+    );
+  });
+});

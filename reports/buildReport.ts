@@ -1,0 +1,211 @@
+import { profileClauses, type ClauseDefinition, type ClauseId, type ClauseLevel, type ProfileId } from '../harness/clauses.js';
+import type { ClauseEvidence, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
+import {
+  REPORT_SCHEMA_VERSION,
+  type AcceptanceReport,
+  type ClauseReport,
+  type ClauseVerdict,
+  type OverallVerdict,
+  type ReportEnvironment,
+  type ReportExitCode,
+  type ReportRun,
+  type ReportSubject,
+  type ReportSuite,
+  type VerdictCounts,
+} from './types.js';
+
+export type { AcceptanceReport } from './types.js';
+
+/** A suite test that failed without recording a violation: the suite's own fault. */
+export interface FailedTest {
+  readonly testName: string;
+  /** The error message (a throw, a timeout). */
+  readonly error: string;
+}
+
+/** Everything {@link buildReport} needs; all of it already collected and normalized. */
+export interface BuildReportInput {
+  readonly profile: ProfileId;
+  readonly suite: ReportSuite;
+  /** Every `task.meta.qualify` the run produced, in the order the tests finished. */
+  readonly metas: readonly QualifyTestMeta[];
+  /** Tests that failed without violations (suite errors: exit code 3). */
+  readonly failedTests: readonly FailedTest[];
+  /** Errors outside any test (unhandled errors, suite files that failed to load, an interrupted run), each a full message; suite errors too. */
+  readonly unhandledErrors: readonly string[];
+  /** An `--only` filter was used, so unexercised clauses may simply have been filtered out. */
+  readonly filteredOut: boolean;
+  /** SKIP reasons for clauses that a later version of the suite covers. */
+  readonly deferred: Readonly<Partial<Record<ClauseId, string>>>;
+  readonly subject: ReportSubject;
+  readonly environment: ReportEnvironment;
+  /** The run, including `strict` and `strictShould`, which decide the exit code. */
+  readonly run: ReportRun;
+  /** Renders the full shell command that replays a handle (`--seed`, `--only`, `--replay-path`). */
+  readonly replayCommand: (handle: ReplayHandle) => string;
+}
+
+const NOT_EXERCISED = 'not exercised in this run';
+
+// Status mapping as full Records (style.md §5, §11).
+const countKey = {
+  PASS: 'pass',
+  FAIL: 'fail',
+  SKIP: 'skip',
+  INCONCLUSIVE: 'inconclusive',
+} as const satisfies Record<ClauseVerdict, keyof VerdictCounts>;
+
+/** Whether a verdict of a clause at this level is missing evidence that `--strict` demands. */
+const lacksEvidence = {
+  PASS: false,
+  FAIL: false,
+  SKIP: true,
+  INCONCLUSIVE: true,
+} as const satisfies Record<ClauseVerdict, boolean>;
+
+interface Gathered {
+  cases: number;
+  firstViolation: { violation: RecordedViolation; replay: ReplayHandle | undefined } | undefined;
+  firstCounterexample: RecordedViolation['counterexample'];
+  inconclusive: string[];
+  skipped: string[];
+  suiteErrors: string[];
+}
+
+/**
+ * Builds `acceptance.json` from the evidence of a run. Pure: no I/O, no clock.
+ *
+ * Per clause, merging every meta that mentions it: a violation makes it FAIL;
+ * otherwise real cases make it PASS; otherwise a suite error of a test that
+ * covered it, an inconclusive reason, a skip reason, a deferral, or nothing at
+ * all make it INCONCLUSIVE or SKIP, in that order. A clause never PASSes without cases.
+ *
+ * @param input - the collected evidence and the run's identity
+ * @returns a report with every clause of the profile exactly once, in catalog order
+ */
+export function buildReport(input: BuildReportInput): AcceptanceReport {
+  const definitions = profileClauses[input.profile];
+  const inProfile = new Set<string>(definitions.map((definition) => definition.id));
+  const erroredTests = new Map(input.failedTests.map((failed) => [failed.testName, failed.error]));
+  const suiteErrors = [
+    ...input.failedTests.map((failed) => `${failed.testName}: ${failed.error}`),
+    ...input.unhandledErrors,
+  ];
+
+  const gathered = new Map<ClauseId, Gathered>();
+  for (const meta of input.metas) {
+    const testError = erroredTests.get(meta.testName);
+    for (const evidence of meta.evidence) {
+      if (!inProfile.has(evidence.clauseId)) {
+        suiteErrors.push(`${meta.testName}: recorded evidence for ${evidence.clauseId}, which is not a clause of ${input.profile}`);
+        continue;
+      }
+      gather(gathered, evidence, testError);
+    }
+  }
+
+  const clauses = definitions.map((definition) =>
+    clauseReport(definition, gathered.get(definition.id), input, suiteErrors.length > 0),
+  );
+  const summary = { must: countLevel(clauses, 'MUST'), should: countLevel(clauses, 'SHOULD') };
+  const { strict, strictShould } = input.run;
+  const counts = (level: ClauseLevel): boolean => level === 'MUST' || strictShould;
+  const failed = clauses.some((entry) => entry.verdict === 'FAIL' && counts(entry.level));
+  const mustIncomplete = clauses.some((entry) => entry.level === 'MUST' && lacksEvidence[entry.verdict]);
+  const strictIncomplete = strict && clauses.some((entry) => counts(entry.level) && lacksEvidence[entry.verdict]);
+
+  const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete ? 'incomplete' : 'conformant';
+  const exitCode: ReportExitCode = suiteErrors.length > 0 ? 3 : failed || strictIncomplete ? 1 : 0;
+
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    profile: input.profile,
+    suite: input.suite,
+    subject: input.subject,
+    environment: input.environment,
+    run: input.run,
+    verdict,
+    exitCode,
+    summary,
+    clauses,
+    suiteErrors,
+  };
+}
+
+function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, testError: string | undefined): void {
+  let entry = gathered.get(evidence.clauseId);
+  if (entry === undefined) {
+    entry = { cases: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [] };
+    gathered.set(evidence.clauseId, entry);
+  }
+  const first = evidence.violations[0];
+  if (first !== undefined && entry.firstViolation === undefined) {
+    entry.firstViolation = { violation: first, replay: evidence.replay };
+  }
+  entry.firstCounterexample ??= evidence.violations.find((recorded) => recorded.counterexample !== undefined)?.counterexample;
+  // Cases of a test that then threw are not evidence: the test did not finish its checks.
+  if (testError !== undefined) {
+    entry.suiteErrors.push(`suite error: ${testError}`);
+    return;
+  }
+  entry.cases += evidence.cases;
+  if (evidence.inconclusive !== undefined) entry.inconclusive.push(evidence.inconclusive);
+  if (evidence.skipped !== undefined) entry.skipped.push(evidence.skipped);
+}
+
+function clauseReport(
+  definition: ClauseDefinition,
+  gathered: Gathered | undefined,
+  input: BuildReportInput,
+  anySuiteError: boolean,
+): ClauseReport {
+  const base = {
+    id: definition.id,
+    level: definition.level,
+    family: definition.family,
+    summary: definition.summary,
+    cases: gathered?.cases ?? 0,
+  };
+  const failure = gathered?.firstViolation;
+  if (failure !== undefined) {
+    const counterexample = failure.violation.counterexample ?? gathered?.firstCounterexample;
+    return {
+      ...base,
+      verdict: 'FAIL',
+      reason: failure.violation.message === '' ? 'violation recorded without a message' : failure.violation.message,
+      ...(counterexample === undefined ? {} : { counterexample }),
+      ...(failure.replay === undefined
+        ? {}
+        : {
+            replay: input.replayCommand(failure.replay),
+            seed: failure.replay.seed,
+            ...(failure.replay.path === undefined ? {} : { path: failure.replay.path }),
+          }),
+    };
+  }
+  if (base.cases > 0) return { ...base, verdict: 'PASS' };
+  if (gathered !== undefined && gathered.suiteErrors.length > 0) {
+    return { ...base, verdict: 'INCONCLUSIVE', reason: distinct(gathered.suiteErrors) };
+  }
+  if (gathered !== undefined && gathered.inconclusive.length > 0) {
+    return { ...base, verdict: 'INCONCLUSIVE', reason: distinct(gathered.inconclusive) };
+  }
+  if (gathered !== undefined && gathered.skipped.length > 0) {
+    return { ...base, verdict: 'SKIP', reason: distinct(gathered.skipped) };
+  }
+  const deferred = input.deferred[definition.id];
+  if (deferred !== undefined) return { ...base, verdict: 'SKIP', reason: distinct([deferred]) };
+  const notes = [input.filteredOut ? ' (filtered out by --only)' : '', anySuiteError ? ' (suite errors occurred: see suiteErrors)' : ''];
+  return { ...base, verdict: 'SKIP', reason: `${NOT_EXERCISED}${notes.join('')}` };
+}
+
+function distinct(reasons: readonly string[]): string {
+  // A blank reason would explain nothing (and the schema refuses it).
+  return [...new Set(reasons.filter((reason) => reason.trim() !== ''))].join('; ') || 'no reason recorded';
+}
+
+function countLevel(clauses: readonly ClauseReport[], level: ClauseLevel): VerdictCounts {
+  const counts = { pass: 0, fail: 0, skip: 0, inconclusive: 0 };
+  for (const entry of clauses) if (entry.level === level) counts[countKey[entry.verdict]] += 1;
+  return counts;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './renderMarkdown.js';
+import { smallReport } from './__test-helpers__/smallReport.js';
+
+describe('renderMarkdown', () => {
+  const markdown = renderMarkdown(smallReport());
+
+  it('puts the verdict and MUST/SHOULD counts first', () => {
+    const lines = markdown.split('\n');
+    expect(lines[0]).toBe('# Acceptance report: NON-CONFORMANT');
+    expect(markdown).toContain('**Verdict: non-conformant** (exit code 3)');
+    expect(markdown).toMatch(/\| MUST \| 1 \| 1 \| \d+ \| 2 \|/);
+    expect(markdown.indexOf('**Verdict')).toBeLessThan(markdown.indexOf('## Subject'));
+  });
+
+  it('names the subject, its digest, authority, suite version, seed and how to replay', () => {
+    expect(markdown).toContain('- Executable: /opt/adapter');
+    expect(markdown).toContain(`- Executable sha256: ${'a'.repeat(64)}`);
+    expect(markdown).toContain(`- argvPrefix[0] main.py sha256: ${'b'.repeat(64)}`);
+    expect(markdown).toContain('- Authority: ledger-a1');
+    expect(markdown).toContain('- Suite: adapter-qualify 0.1.0');
+    expect(markdown).toContain('- Seed: 42, 10 runs per property');
+    expect(markdown).toContain('- Replay: run again with seed 42');
+  });
+
+  it('has a clause table per family, in catalog order', () => {
+    expect(markdown.indexOf('### CFG')).toBeLessThan(markdown.indexOf('### REQ'));
+    expect(markdown.indexOf('### REQ')).toBeLessThan(markdown.indexOf('### SEM'));
+    expect(markdown).toContain('| OUT-JSON | MUST | PASS | 12 |  |');
+    expect(markdown).toContain('| SEM-OBSERVE-FRESH | MUST | INCONCLUSIVE | 0 | never reached terminal in the poll budget |');
+    expect(markdown).toContain('| SDK-CANCEL | SHOULD | SKIP | 0 | applies to SDK transports |');
+  });
+
+  it('escapes adapter text in tables: no raw pipe, markup or escape sequence', () => {
+    const row = markdown.split('\n').find((line) => line.startsWith('| REQ-CLOSED |'));
+    expect(row).toBe('| REQ-CLOSED | MUST | FAIL | 4 | admitted &lt;unknown&gt; field \\| "retry"\\\\u{001B}\\[2J |');
+    expect(markdown).not.toContain('\u001b');
+    expect(markdown).not.toContain('\u0000');
+  });
+
+  it('shows each failure with its replay command and counterexample calls in fences that cannot be closed early', () => {
+    const failure = markdown.slice(markdown.indexOf('## Failures'));
+    expect(failure).toContain('### REQ-CLOSED: refuse unknown top-level fields');
+    expect(failure).toContain("```sh\nnpx adapter-qualify run adapter.json --only '^REQ-CLOSED: refuses unknown fields$' --seed 42\n```");
+    expect(failure).toContain('Counterexample: submit with unknown top-level field "retry"');
+    expect(failure).toContain('Call 1: submit, exit code 0');
+    expect(failure).toContain('Request (32 bytes):\n\n```json\n{"action":"submit","retry":true}\n```');
+    // stdout holds ``` itself, so its fence is longer; control characters are shown, not emitted.
+    expect(failure).toContain('````text\n{"state":"accepted"}\\u{0000}\\u{001B}[31m<b>&"\'```\nend\n````');
+  });
+
+  it('lists suite errors apart from findings', () => {
+    expect(markdown).toContain('## Suite errors');
+    expect(markdown).toContain('- SEM: broken test: TypeError: x is undefined');
+  });
+});

@@ -1,0 +1,128 @@
+import type { CallExcerpt, Counterexample } from '../harness/evidence/types.js';
+import { countsText } from './_internals/countsText.js';
+import { escapeControls } from './_internals/escapeControls.js';
+import { subjectExecutable } from './_internals/subjectExecutable.js';
+import { verdictHeadline } from './_internals/verdictHeadline.js';
+import type { AcceptanceReport, ClauseReport } from './types.js';
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * Renders `acceptance.md` for release reviewers: the verdict first, then the
+ * subject and how to replay, a clause table per family, and every failure with
+ * its counterexample and replay command. Pure. Adapter output is shown only
+ * inside fenced blocks or escaped, so it cannot inject markup or terminal codes.
+ *
+ * @param report - a built (and valid) report
+ */
+export function renderMarkdown(report: AcceptanceReport): string {
+  const lines: string[] = [];
+  lines.push(`# Acceptance report: ${verdictHeadline(report.verdict)}`, '');
+  lines.push(`**Verdict: ${report.verdict}** (exit code ${report.exitCode}) for profile \`${report.profile}\`.`, '');
+  lines.push('| Level | Pass | Fail | Skip | Inconclusive |', '|---|---:|---:|---:|---:|');
+  for (const [level, counts] of [['MUST', report.summary.must], ['SHOULD', report.summary.should]] as const) {
+    lines.push(`| ${level} | ${counts.pass} | ${counts.fail} | ${counts.skip} | ${counts.inconclusive} |`);
+  }
+  lines.push('');
+  if (report.suiteErrors.length > 0) {
+    lines.push('## Suite errors', '', 'The suite itself failed; these are not findings about the adapter.', '');
+    for (const error of report.suiteErrors) lines.push(`- ${text(error)}`);
+    lines.push('');
+  }
+
+  lines.push(...subjectSection(report), '');
+
+  lines.push('## Clauses', '');
+  for (const family of families(report.clauses)) {
+    lines.push(`### ${family}`, '', '| ID | Level | Verdict | Cases | Reason |', '|---|---|---|---:|---|');
+    for (const entry of report.clauses.filter((candidate) => candidate.family === family)) {
+      lines.push(`| ${entry.id} | ${entry.level} | ${entry.verdict} | ${entry.cases} | ${text(entry.reason ?? '')} |`);
+    }
+    lines.push('');
+  }
+
+  const failures = report.clauses.filter((entry) => entry.verdict === 'FAIL');
+  if (failures.length > 0) {
+    lines.push('## Failures', '');
+    for (const entry of failures) lines.push(...failureSection(entry), '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function subjectSection(report: AcceptanceReport): string[] {
+  const { subject, run, suite, environment } = report;
+  const executable = subjectExecutable(subject);
+  const lines = ['## Subject', ''];
+  if (executable !== null) lines.push(`- Executable: ${text(executable)}`);
+  lines.push(`- Executable sha256: ${subject.executableSha256 ?? 'unreadable (evidence is not bound to bytes)'}`);
+  for (const file of subject.argvFileSha256s) {
+    lines.push(`- argvPrefix[${file.index}] ${text(file.path)} sha256: ${file.sha256}`);
+  }
+  lines.push(`- Authority: ${subject.authorityId === null ? 'none' : text(subject.authorityId)}`);
+  lines.push(`- Suite: ${text(suite.name)} ${text(suite.version)}, report schema ${report.schemaVersion}`);
+  lines.push(`- Seed: ${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only ${text(run.only)}`}`);
+  lines.push(`- Strict: ${run.strict ? 'yes' : 'no'}, strict SHOULD: ${run.strictShould ? 'yes' : 'no'}`);
+  lines.push(`- Run: ${run.startedAt} to ${run.finishedAt} on Node ${text(environment.node)} ${text(environment.platform)}/${text(environment.arch)}`);
+  lines.push(
+    `- Replay: run again with seed ${run.seed} to repeat every case; each failure below has the command that replays exactly its shrunk case.`,
+  );
+  return lines;
+}
+
+function failureSection(entry: ClauseReport): string[] {
+  const lines = [`### ${entry.id}: ${text(entry.summary)}`, '', `${entry.level} clause, ${entry.cases} cases. ${text(entry.reason ?? '')}`, ''];
+  if (entry.replay !== undefined) lines.push('Replay:', '', ...fenced(entry.replay, 'sh'), '');
+  if (entry.counterexample !== undefined) lines.push(...counterexampleSection(entry.counterexample));
+  return lines;
+}
+
+function counterexampleSection(counterexample: Counterexample): string[] {
+  const lines = [`Counterexample: ${text(counterexample.description)}`, ''];
+  counterexample.calls.forEach((call, index) => lines.push(...callSection(call, index + 1)));
+  return lines;
+}
+
+function callSection(call: CallExcerpt, number: number): string[] {
+  const facts = [
+    `exit code ${call.exitCode ?? 'none'}`,
+    ...(call.signal === null ? [] : [`signal ${text(call.signal)}`]),
+    ...(call.timedOut ? ['timed out'] : []),
+    ...(call.uncertainty === null ? [] : [`uncertain: ${text(call.uncertainty)}`]),
+  ];
+  return [
+    `Call ${number}: ${text(call.action)}, ${facts.join(', ')}`,
+    '',
+    `Request (${call.requestBytes} bytes${excerptNote(call.request, call.requestBytes)}):`,
+    '',
+    ...fenced(call.request, 'json'),
+    '',
+    `Stdout (${call.stdoutBytes} bytes${excerptNote(call.stdout, call.stdoutBytes)}):`,
+    '',
+    ...fenced(call.stdout, 'text'),
+    '',
+  ];
+}
+
+function excerptNote(shown: string, bytes: number): string {
+  return Buffer.byteLength(shown, 'utf8') < bytes ? ', excerpt' : '';
+}
+
+function families(clauses: readonly ClauseReport[]): string[] {
+  return [...new Set(clauses.map((entry) => entry.family))];
+}
+
+/** Escapes text for a paragraph or table cell: one line, no markup, no raw HTML. */
+function text(value: string): string {
+  return escapeControls(value)
+    .replace(/\r?\n/g, ' ')
+    .replace(/[\\`*_[\]|~#!]/g, (char) => `\\${char}`)
+    .replace(/[&<>]/g, (char) => HTML_ENTITIES[char] ?? char);
+}
+
+/** A fenced block that no backtick run inside the content can close early. */
+function fenced(content: string, info: string): string[] {
+  const body = escapeControls(content);
+  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return [`${fence}${info}`, ...body.split('\n'), fence];
+}

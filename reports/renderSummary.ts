@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { countsText } from './_internals/countsText.js';
+import { escapeControls } from './_internals/escapeControls.js';
+import { verdictHeadline } from './_internals/verdictHeadline.js';
+import type { AcceptanceReport } from './types.js';
+
+const MAX_REASON = 160;
+
+/**
+ * Renders the one-screen terminal summary: verdict, MUST and SHOULD counts,
+ * each failed clause with a one-line reason, suite errors, and where the
+ * report is. Pure; adapter text is escaped so it cannot drive the terminal.
+ *
+ * @param report - a built report
+ * @param reportDir - the directory the report files were written to
+ */
+export function renderSummary(report: AcceptanceReport, reportDir: string): string {
+  const lines = [
+    `adapter-qualify ${report.profile}: ${verdictHeadline(report.verdict)} (exit code ${report.exitCode})`,
+    `MUST   ${countsText(report.summary.must)}`,
+    `SHOULD ${countsText(report.summary.should)}`,
+  ];
+  const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL');
+  if (failed.length > 0) {
+    lines.push('Failed clauses:');
+    for (const entry of failed) lines.push(`  ${entry.id} (${entry.level}): ${oneLine(entry.reason ?? '')}`);
+  }
+  if (report.suiteErrors.length > 0) {
+    lines.push('Suite errors (a bug of the suite, not a finding):');
+    for (const error of report.suiteErrors) lines.push(`  ${oneLine(error)}`);
+  }
+  lines.push(`Seed ${report.run.seed}. Report: ${escapeControls(join(reportDir, 'acceptance.md'))}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function oneLine(text: string): string {
+  const flat = [...escapeControls(text).replace(/\s+/g, ' ').trim()];
+  return flat.length > MAX_REASON ? `${flat.slice(0, MAX_REASON - 1).join('')}…` : flat.join('');
+}

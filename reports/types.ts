@@ -1,0 +1,125 @@
+import type { ClauseFamily, ClauseId, ClauseLevel, ProfileId } from '../harness/clauses.js';
+import type { AdapterConfig } from '../harness/config/adapterConfig.js';
+import type { Counterexample } from '../harness/evidence/types.js';
+import type { JsonValue } from '../harness/protocol/canonicalJson.js';
+
+/** The version of `acceptance.json` this code writes; `report.schema.json` pins it. */
+export const REPORT_SCHEMA_VERSION = 1;
+
+/** Verdict of one clause (acceptance-report.md, "Verdicts"). */
+export type ClauseVerdict = 'PASS' | 'FAIL' | 'SKIP' | 'INCONCLUSIVE';
+
+/** Verdict of the whole run. `incomplete`: no MUST FAIL, but some MUST SKIP/INCONCLUSIVE. */
+export type OverallVerdict = 'conformant' | 'non-conformant' | 'incomplete';
+
+/** Exit code of `run` as the report decides it: 0 ok, 1 adapter failure, 3 suite error (2 is decided before any report exists). */
+export type ReportExitCode = 0 | 1 | 3;
+
+/** The suite that produced the report. */
+export interface ReportSuite {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** A file named in `argvPrefix`, bound to its bytes. */
+export interface ArgvFileDigest {
+  /** Index in `argvPrefix`. */
+  readonly index: number;
+  /** The argument exactly as configured. */
+  readonly path: string;
+  /** Lowercase hex sha256 of the file's bytes. */
+  readonly sha256: string;
+}
+
+/** What was tested, bound to exact bytes: another digest is another subject. */
+export interface ReportSubject {
+  /** The adapter configuration (any JSON for the manifest profile). */
+  readonly config: AdapterConfig | JsonValue;
+  /** Lowercase hex sha256 of the executable, or null when it could not be read. */
+  readonly executableSha256: string | null;
+  readonly argvFileSha256s: readonly ArgvFileDigest[];
+  /** The configured authority, or null for a profile without one. */
+  readonly authorityId: string | null;
+}
+
+/** Where the suite ran. */
+export interface ReportEnvironment {
+  /** `process.version`. */
+  readonly node: string;
+  readonly platform: string;
+  readonly arch: string;
+}
+
+/** Normalized options worth recording besides seed, runs and the strict flags; absent when the profile has no such option. */
+export interface RecordedRunOptions {
+  readonly timeoutMs?: number;
+  readonly maxOutputBytes?: number;
+  readonly payload?: 'any-json' | 'coding-job-v2' | 'samples';
+  /** The samples file, for `payload: 'samples'`. */
+  readonly payloadFile?: string;
+  readonly maxSubmits?: number | null;
+  readonly concurrency?: number;
+  readonly pollBudget?: number;
+  /** The fast-check path replayed, when the run was a replay. */
+  readonly replayPath?: string | null;
+}
+
+/** How the run was made. */
+export interface ReportRun {
+  readonly seed: number;
+  readonly runs: number;
+  /** ISO 8601. */
+  readonly startedAt: string;
+  /** ISO 8601. */
+  readonly finishedAt: string;
+  readonly strict: boolean;
+  readonly strictShould: boolean;
+  /** The `--only` test-name filter, or null. */
+  readonly only: string | null;
+  readonly options: RecordedRunOptions;
+}
+
+/** Clause counts of one level by verdict. */
+export interface VerdictCounts {
+  readonly pass: number;
+  readonly fail: number;
+  readonly skip: number;
+  readonly inconclusive: number;
+}
+
+/** One clause of the profile, exactly once per report. */
+export interface ClauseReport {
+  readonly id: ClauseId;
+  readonly level: ClauseLevel;
+  readonly family: ClauseFamily;
+  readonly summary: string;
+  readonly verdict: ClauseVerdict;
+  /** Real cases that exercised the clause; a PASS always has at least one. */
+  readonly cases: number;
+  /** Why the clause is not PASS: the first violation, the skip or inconclusive reason. */
+  readonly reason?: string;
+  /** The smallest failing case (FAIL only, when the suite recorded one). */
+  readonly counterexample?: Counterexample;
+  /** The full shell command that replays the failure (FAIL only). */
+  readonly replay?: string;
+  /** Seed of the failing property (FAIL only). */
+  readonly seed?: number;
+  /** fast-check path of the shrunk failure (FAIL only, when a property failed). */
+  readonly path?: string;
+}
+
+/** The content of `acceptance.json` (schema: `reports/report.schema.json`). */
+export interface AcceptanceReport {
+  readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  readonly profile: ProfileId;
+  readonly suite: ReportSuite;
+  readonly subject: ReportSubject;
+  readonly environment: ReportEnvironment;
+  readonly run: ReportRun;
+  readonly verdict: OverallVerdict;
+  readonly exitCode: ReportExitCode;
+  readonly summary: { readonly must: VerdictCounts; readonly should: VerdictCounts };
+  readonly clauses: readonly ClauseReport[];
+  /** The suite's own failures (thrown tests, unhandled errors): any makes the exit code 3. */
+  readonly suiteErrors: readonly string[];
+}
