@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../UsageError.js';
+import { parseRunArgs } from './parseRunArgs.js';
+
+function usageError(args: string[]): UsageError {
+  try {
+    parseRunArgs(args);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return error as UsageError;
+  }
+  throw new Error(`expected a usage error for ${args.join(' ')}`);
+}
+
+describe('parseRunArgs', () => {
+  it('maps every option to its input field, leaving absent options undefined', () => {
+    const parsed = parseRunArgs([
+      'adapter.json',
+      '--out=o', '--seed', '1', '--runs', '2', '--timeout-ms', '3', '--max-output-bytes', '4', '--only', 'x',
+      '--replay-path', '0:1', '--payload', 'any-json', '--payload-file', 'f', '--max-submits', '5',
+      '--concurrency', '6', '--poll-budget', '7', '--strict', '--strict-should',
+    ]);
+    expect(parsed).toEqual({
+      kind: 'run',
+      configFile: 'adapter.json',
+      input: {
+        out: 'o', seed: '1', runs: '2', timeoutMs: '3', maxOutputBytes: '4', only: 'x', replayPath: '0:1',
+        payload: 'any-json', payloadFile: 'f', maxSubmits: '5', concurrency: '6', pollBudget: '7', strict: true, strictShould: true,
+      },
+    });
+    expect(parseRunArgs(['a.json'])).toMatchObject({ kind: 'run', input: { runs: undefined, strict: undefined } });
+  });
+
+  it.each([['--help'], ['-h'], ['adapter.json', '--bogus', '--help']])('recognises help in %j', (...args) => {
+    expect(parseRunArgs(args)).toEqual({ kind: 'help' });
+  });
+
+  it('treats --help after -- as a positional', () => {
+    expect(usageError(['a.json', '--', '--help']).message).toContain('extra arguments "--help"');
+  });
+
+  it('refuses an unknown option, naming it', () => {
+    expect(usageError(['adapter.json', '--bogus'])).toMatchObject({ option: '--bogus', message: 'run: unknown option --bogus (see adapter-qualify run --help)' });
+  });
+
+  it('refuses an option missing its value, naming it', () => {
+    expect(usageError(['adapter.json', '--runs']).option).toBe('--runs');
+  });
+
+  it('refuses a value on a flag', () => {
+    expect(usageError(['adapter.json', '--strict=yes']).option).toBe('--strict');
+  });
+
+  it('requires exactly one configuration path', () => {
+    expect(usageError([]).message).toContain('missing <adapter.json>');
+    expect(usageError(['a.json', 'b.json']).message).toContain('extra arguments "b.json"');
+  });
+});

@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import type { RunOptionsInput } from '../normalizeRunOptions.js';
+import { UsageError } from '../UsageError.js';
+
+/** The `run` command line, parsed but not yet validated. */
+export type ParsedRunArgs =
+  | { readonly kind: 'help' }
+  | {
+      readonly kind: 'run';
+      /** The configuration path as the user wrote it (messages quote it verbatim). */
+      readonly configFile: string;
+      readonly input: RunOptionsInput;
+    };
+
+const OPTIONS = {
+  out: { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'max-output-bytes': { type: 'string' },
+  only: { type: 'string' },
+  'replay-path': { type: 'string' },
+  payload: { type: 'string' },
+  'payload-file': { type: 'string' },
+  'max-submits': { type: 'string' },
+  concurrency: { type: 'string' },
+  'poll-budget': { type: 'string' },
+  strict: { type: 'boolean' },
+  'strict-should': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * Parses the arguments after `run` (strict: an unknown option is a usage error).
+ * `--help` anywhere before `--` wins over everything else.
+ * @param args - the arguments after the command name.
+ * @throws UsageError naming the option, or the missing/extra configuration path.
+ * @public
+ */
+export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
+  const end = args.indexOf('--');
+  const beforeEnd = end === -1 ? args : args.slice(0, end);
+  if (beforeEnd.includes('--help') || beforeEnd.includes('-h')) return { kind: 'help' };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (cause) {
+    throw toUsageError(cause);
+  }
+  const { values, positionals } = parsed;
+  const [configFile, ...extra] = positionals;
+  if (configFile === undefined) {
+    throw new UsageError('run: missing <adapter.json> (usage: adapter-qualify run <adapter.json> [options])');
+  }
+  if (extra.length > 0) {
+    throw new UsageError(`run: expected one <adapter.json>, got extra arguments ${extra.map((a) => JSON.stringify(a)).join(' ')}`);
+  }
+  const input: RunOptionsInput = {
+    out: values.out,
+    seed: values.seed,
+    runs: values.runs,
+    timeoutMs: values['timeout-ms'],
+    maxOutputBytes: values['max-output-bytes'],
+    only: values.only,
+    replayPath: values['replay-path'],
+    payload: values.payload,
+    payloadFile: values['payload-file'],
+    maxSubmits: values['max-submits'],
+    concurrency: values.concurrency,
+    pollBudget: values['poll-budget'],
+    strict: values.strict,
+    strictShould: values['strict-should'],
+  };
+  return { kind: 'run', configFile, input };
+}
+
+// Node's parseArgs messages name the option in quotes; keep the first sentence only.
+function toUsageError(cause: unknown): unknown {
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS')) return cause;
+  const message = (cause as Error).message;
+  const option = /'(-[^' ]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
+    return new UsageError(`run: unknown option ${option} (see adapter-qualify run --help)`, { option, cause });
+  }
+  const firstSentence = message.split('\n')[0] ?? message;
+  return new UsageError(`run: ${firstSentence}`, option === undefined ? { cause } : { option, cause });
+}

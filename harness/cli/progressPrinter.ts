@@ -1,0 +1,59 @@
+import type { ProgressEvent } from './progressEvent.js';
+
+/** A single updating status line; see {@link progressPrinter}. */
+export interface ProgressPrinter {
+  /** Records an event and redraws the line. */
+  readonly update: (event: ProgressEvent) => void;
+  /** Stops the timer and clears the line (before the summary is printed). */
+  readonly stop: () => void;
+}
+
+/** Where the line goes: stderr in the CLI. */
+export interface ProgressStream {
+  write(text: string): unknown;
+  /** Terminal width, to keep the line on one row. */
+  readonly columns?: number;
+}
+
+const CLEAR_LINE = '\r\x1b[2K';
+
+/**
+ * Draws one status line (`\r` + clear line) with the family, tests done, cases so far
+ * and elapsed seconds, redrawn on every event and every `intervalMs` so the clock moves.
+ * The timer is unref'd: it never keeps the process alive.
+ * @param stream - the terminal stream.
+ * @param options - `now` (ms clock) and `intervalMs`. @defaultValue `Date.now`, 1000
+ * @public
+ */
+export function progressPrinter(stream: ProgressStream, options: { now?: () => number; intervalMs?: number } = {}): ProgressPrinter {
+  const now = options.now ?? Date.now;
+  const started = now();
+  let last: ProgressEvent | null = null;
+  let stopped = false;
+  const draw = (): void => {
+    if (stopped) return;
+    const seconds = Math.floor((now() - started) / 1000);
+    const status =
+      last === null
+        ? `adapter-qualify: starting… ${seconds}s`
+        : `adapter-qualify: ${last.family} · ${last.testsDone}/${last.testsTotal ?? '?'} tests · ${last.casesSoFar} cases · ${seconds}s · ${last.testName}`;
+    // A pseudo-terminal may report 0 columns: fall back to 80.
+    const width = (stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80) - 1;
+    stream.write(CLEAR_LINE + (status.length > width ? status.slice(0, Math.max(0, width - 1)) + '…' : status));
+  };
+  const timer = setInterval(draw, options.intervalMs ?? 1000);
+  timer.unref();
+  draw();
+  return {
+    update: (event) => {
+      last = event;
+      draw();
+    },
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      stream.write(CLEAR_LINE);
+    },
+  };
+}
