@@ -61,5 +61,7 @@ export interface ClauseEvidence {
 /** What a suite test stores in `task.meta.qualify` for the reporter. */
 export interface QualifyTestMeta {
   readonly testName: string;
+  /** The clauses the test is about, as its name declares them (evidence may speak for more, e.g. OUT). */
+  readonly clauses: readonly ClauseId[];
   readonly evidence: readonly ClauseEvidence[];
 }

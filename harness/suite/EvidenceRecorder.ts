@@ -20,10 +20,12 @@ interface MutableEvidence {
  */
 export class EvidenceRecorder {
   readonly testName: string;
+  readonly clauses: readonly ClauseId[];
   readonly #byClause = new Map<ClauseId, MutableEvidence>();
 
-  constructor(testName: string) {
+  constructor(testName: string, clauses: readonly ClauseId[]) {
     this.testName = testName;
+    this.clauses = clauses;
   }
 
   /** Counts real cases that exercised `clauseId` (uncertain calls do not count). */
@@ -79,7 +81,7 @@ export class EvidenceRecorder {
       ...(entry.skipped === undefined ? {} : { skipped: entry.skipped }),
       ...(entry.replay === undefined ? {} : { replay: entry.replay }),
     }));
-    return { testName: this.testName, evidence };
+    return { testName: this.testName, clauses: this.clauses, evidence };
   }
 
   #entry(clauseId: ClauseId): MutableEvidence {

@@ -1,5 +1,6 @@
 import { test } from 'vitest';
 import './providedContext.js';
+import { isClauseId, type ClauseId } from '../clauses.js';
 import type { NormalizedRunOptions } from '../runOptions.js';
 import { AdapterSession } from './AdapterSession.js';
 import { checkProperty, type PropertySpec } from './checkProperty.js';
@@ -23,6 +24,20 @@ export class ClauseViolationError extends Error {
   override readonly name = 'ClauseViolationError';
 }
 
+/**
+ * The clause IDs a test name starts with (`SEM-A, SEM-B: what it checks`).
+ * Enforced, so every conformance test is found by its clause ID.
+ */
+export function declaredClauses(name: string): ClauseId[] {
+  const head = name.split(':', 1)[0] ?? '';
+  const ids = head.split(',').map((part) => part.trim());
+  const unknown = ids.filter((id) => !isClauseId(id));
+  if (ids.length === 0 || unknown.length > 0) {
+    throw new Error(`conformance test names start with their clause IDs ("REQ-CLOSED: …"); got ${JSON.stringify(name)}`);
+  }
+  return ids as ClauseId[];
+}
+
 /** Generous: every call is bounded by its own deadline and every property by its own time limit. */
 const TEST_TIMEOUT_MS = 15 * 60_000;
 
@@ -33,10 +48,11 @@ const TEST_TIMEOUT_MS = 15 * 60_000;
  * fails when the adapter broke a clause, so plain vitest output stays truthful.
  */
 export function qualifyTest(name: string, body: (context: QualifyTestContext) => Promise<void>): void {
+  const clauses = declaredClauses(name);
   test(name, { timeout: TEST_TIMEOUT_MS }, async ({ task }) => {
     const services = workerServices();
     const { options } = services.provided;
-    const recorder = new EvidenceRecorder(name);
+    const recorder = new EvidenceRecorder(name, clauses);
     const session = new AdapterSession({ ...services, options, recorder, testName: name });
     const context: QualifyTestContext = {
       options,
