@@ -12,7 +12,7 @@ export class OperationIds {
   #counter = 0;
 
   constructor(runNonce: string) {
-    this.#prefix = `aq-${runNonce}-${process.pid.toString(36)}.${threadId.toString(36)}`;
+    this.#prefix = `AQ-${runNonce}-${process.pid.toString(36)}.${threadId.toString(36)}`;
   }
 
   /** A fresh identity; `tag` (identity characters only) helps a reader of the transcript. */

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { execa } from 'execa';
+import { canonicalJson } from '../../../harness/protocol/canonicalJson.js';
+import { callAdapter, type AdapterCommand, type CallResult } from '../../reference/__test-helpers__/callAdapter.js';
+import type { SmokeStep } from './smokeScenarios.js';
+
+const MARKER = 'ADAPTER_QUALIFY_SMOKE_MARKER';
+
+/**
+ * Runs a scenario and returns one comparable line per call: exit code and
+ * stdout, with acceptanceRefs renamed `ref#1`, `ref#2`, … by first appearance
+ * (a correct adapter's refs are random, their pattern is not).
+ *
+ * @param command - the adapter, with its own fresh `--ledger`
+ * @param ledgerDir - that ledger (watched by `kill-when-admitted`)
+ * @param steps - the scenario
+ */
+export async function runSmokeScenario(command: AdapterCommand, ledgerDir: string, steps: readonly SmokeStep[]): Promise<string[]> {
+  const marker = randomUUID();
+  const marked = { ...command, env: { ...command.env, [MARKER]: marker } };
+  const refs = new Map<string, string>();
+  const lines: string[] = [];
+  for (const step of steps) {
+    if (step.kind === 'call') {
+      lines.push(describe(await callAdapter(marked, step.action, step.text), refs));
+    } else if (step.kind === 'parallel') {
+      const results = await Promise.all(Array.from({ length: step.count }, () => callAdapter(marked, step.action, step.text)));
+      lines.push(results.map((result) => describe(result, refs)).sort().join(' | '));
+    } else if (step.kind === 'kill-when-admitted') {
+      lines.push(await killWhenAdmitted(marked, ledgerDir, step.text));
+    } else {
+      lines.push(`marked processes: ${endMarkedProcesses(marker)}`);
+    }
+  }
+  return lines;
+}
+
+function describe(result: CallResult, refs: Map<string, string>): string {
+  let stdout = result.stdout.length > 200 ? `${result.stdout.slice(0, 200)}… (${result.stdout.length})` : result.stdout;
+  try {
+    const outcome = JSON.parse(result.stdout) as Record<string, unknown>;
+    const ref = outcome.acceptanceRef;
+    if (typeof ref === 'string') {
+      if (!refs.has(ref)) refs.set(ref, `ref#${refs.size + 1}`);
+      outcome.acceptanceRef = refs.get(ref);
+    }
+    stdout = canonicalJson(outcome);
+  } catch {
+    // Not one JSON value: compare the raw text.
+  }
+  return `${result.exitCode} ${stdout}`;
+}
+
+function hasAdmission(dir: string): boolean {
+  try {
+    return readdirSync(dir, { recursive: true }).some((entry) => String(entry).endsWith('admission.json'));
+  } catch {
+    return false;
+  }
+}
+
+async function killWhenAdmitted(command: AdapterCommand, ledgerDir: string, text: string): Promise<string> {
+  const child = execa(command.file, [...command.args, 'submit'], { input: text, reject: false, env: command.env });
+  const deadline = Date.now() + 5_000;
+  while (child.exitCode === null && Date.now() < deadline && !hasAdmission(ledgerDir)) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  child.kill('SIGKILL');
+  await child;
+  return 'submit killed';
+}
+
+/** Finds processes whose environment carries the marker (Linux /proc), ends them by pid, returns how many. */
+function endMarkedProcesses(marker: string): number {
+  const needle = `${MARKER}=${marker}`;
+  let count = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(needle)) {
+        count += 1;
+        process.kill(Number(entry), 'SIGKILL');
+      }
+    } catch {
+      // The process ended, or is not ours to read.
+    }
+  }
+  return count;
+}

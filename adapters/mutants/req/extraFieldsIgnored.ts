@@ -1,0 +1,12 @@
+import { defineMutant } from '../defineMutant.js';
+import { withChecks } from '../_internals/withChecks.js';
+
+/** Unknown top-level fields such as retry or resume are ignored. */
+export const extraFieldsIgnored = defineMutant(
+  {
+    name: 'extra-fields-ignored',
+    claims: ['REQ-CLOSED'],
+    description: 'ignores unknown top-level fields (retry, resume, …) instead of refusing',
+  },
+  { checks: withChecks({ closed: (request) => request }) },
+);

@@ -1,0 +1,19 @@
+import { digestCanonical } from '../../../harness/protocol/digest.js';
+import { defineMutant } from '../defineMutant.js';
+import { renderWhen } from '../_internals/renderWhen.js';
+
+/** Terminal outcomes carry the digest of the terminal record as acceptanceRef. */
+export const refChangesAtTerminal = defineMutant(
+  {
+    name: 'ref-changes-at-terminal',
+    claims: ['SEM-ACCEPTANCE-STABLE'],
+    // The first acceptanceRef is not carried by the terminal outcomes.
+    incidental: ['SEM-SUBMIT-IDEMPOTENT', 'SEM-CONCURRENT-SUBMIT'],
+    description: 'terminal outcomes carry the digest of the terminal record instead of the admission as acceptanceRef',
+  },
+  {
+    render: renderWhen('terminal', (outcome, view) =>
+      view.state === 'terminal' ? { ...outcome, acceptanceRef: digestCanonical(view.terminal) } : outcome,
+    ),
+  },
+);

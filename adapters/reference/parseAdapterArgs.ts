@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import type { Action } from '../../harness/protocol/types.js';
+import { Refusal } from './Refusal.js';
+import { isIdentity } from './wireFormats.js';
+
+/** The adapter's command line, with defaults applied. */
+export interface AdapterArgs {
+  /** The action argument (the last one). */
+  readonly action: Action;
+  /** `--authority`: the only authority this ledger answers for, or null to accept any. @defaultValue null */
+  readonly authorityId: string | null;
+  /** `--ledger`. @defaultValue `$ADAPTER_QUALIFY_SCRATCH/reference-ledger` */
+  readonly ledgerDir: string;
+  /** `--terminal-after`: observes until an admitted operation is terminal. @defaultValue 2 */
+  readonly terminalAfter: number;
+}
+
+const USAGE = 'usage: main.js [--authority ID] [--ledger DIR] [--terminal-after N] <submit|observe>';
+
+/**
+ * Parses `[--authority ID] [--ledger DIR] [--terminal-after N] <submit|observe>`.
+ *
+ * @param argv - arguments after the script
+ * @param env - the environment (for `ADAPTER_QUALIFY_SCRATCH`)
+ * @throws Refusal on a malformed command line or when no ledger location is known
+ */
+export function parseAdapterArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): AdapterArgs {
+  const options = new Map<string, string>();
+  const positional: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] as string;
+    if (arg === '--authority' || arg === '--ledger' || arg === '--terminal-after') {
+      const value = argv[index + 1];
+      if (value === undefined) throw new Refusal(`${arg} needs a value; ${USAGE}`);
+      options.set(arg, value);
+      index += 1;
+    } else if (arg.startsWith('--')) {
+      throw new Refusal(`unknown option ${arg}; ${USAGE}`);
+    } else {
+      positional.push(arg);
+    }
+  }
+  const [action, ...extra] = positional;
+  if ((action !== 'submit' && action !== 'observe') || extra.length > 0) throw new Refusal(USAGE);
+
+  const authorityId = options.get('--authority') ?? null;
+  if (authorityId !== null && !isIdentity(authorityId)) throw new Refusal('--authority is not an identity');
+
+  const terminalText = options.get('--terminal-after') ?? '2';
+  if (!/^\d{1,9}$/.test(terminalText)) throw new Refusal('--terminal-after must be a non-negative integer');
+
+  const scratch = env.ADAPTER_QUALIFY_SCRATCH;
+  const ledgerDir = options.get('--ledger') ?? (scratch ? join(scratch, 'reference-ledger') : undefined);
+  if (ledgerDir === undefined) throw new Refusal('no ledger: pass --ledger DIR or set ADAPTER_QUALIFY_SCRATCH');
+
+  return { action, authorityId, ledgerDir, terminalAfter: Number(terminalText) };
+}
