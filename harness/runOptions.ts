@@ -36,7 +36,7 @@ export interface NormalizedRunOptions {
   readonly payload: PayloadFamily;
   /** Most admissions (valid submits) the whole run may make, or null for no cap. @defaultValue null */
   readonly maxSubmits: number | null;
-  /** Most adapter processes running at once (suite files run in parallel up to this). @defaultValue 2 */
+  /** Most adapter processes running at once (two suite workers, each running tests concurrently). @defaultValue 4 */
   readonly concurrency: number;
   /** Observes per operation while waiting for terminal evidence. @defaultValue 8 */
   readonly pollBudget: number;

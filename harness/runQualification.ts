@@ -16,6 +16,16 @@ import { fingerprintSubject } from '../reports/fingerprintSubject.js';
 import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles } from '../reports/writeReportFiles.js';
 
+/**
+ * Splits `--concurrency` (adapter processes at once) into suite workers and
+ * concurrent tests per worker: a test spends its time waiting for adapter
+ * processes, so two workers with several tests each keep two cores busy.
+ */
+function parallelism(concurrency: number): { maxWorkers: number; maxConcurrency: number } {
+  const maxWorkers = Math.min(2, concurrency);
+  return { maxWorkers, maxConcurrency: Math.max(1, Math.floor(concurrency / maxWorkers)) };
+}
+
 /** What a finished run produced. */
 export interface QualificationResult {
   readonly report: AcceptanceReport;
@@ -60,7 +70,7 @@ export async function runQualification(
         include: [SUITE_GLOB],
         reporters: [reporter],
         provide: { qualify: provided },
-        maxWorkers: options.concurrency,
+        ...parallelism(options.concurrency),
         ...(options.only === null ? {} : { testNamePattern: options.only }),
       },
       { logLevel: 'silent' },

@@ -55,7 +55,7 @@ qualifyTest('SEM-OBSERVE-FRESH: observing a never-submitted binding, or another 
 qualifyTest('SEM-OBSERVE-READONLY: observes never admit, and a later submit is a first admission', async ({ property, session, ids, options }) => {
   await property({
     clauses: ['SEM-OBSERVE-READONLY'],
-    arbitrary: fc.record({ value: payload(options.payload), observes: fc.integer({ min: 1, max: 4 }) }),
+    arbitrary: fc.record({ value: payload(options.payload), observes: fc.integer({ min: 1, max: 3 }) }),
     describe: ({ observes }) => `observe a fresh binding ${observes} time(s), observe again, then submit it`,
     run: async ({ value, observes }): Promise<CaseResult> => {
       const binding = freshBinding(ids, session, value, 'readonly');

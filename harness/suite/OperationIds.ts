@@ -5,7 +5,8 @@ import { IDENTITY_MAX_LENGTH } from '../protocol/identity.js';
  * Mints operation IDs that are unique across runs (run nonce), workers (pid and
  * thread) and calls (counter). Generated cases never carry IDs themselves: the
  * ID is attached when the case runs, so replaying a seed and path reproduces
- * the same case against a fresh key.
+ * the same case against a fresh key. The upper-case prefix catches adapters
+ * that case-fold identities.
  */
 export class OperationIds {
   readonly #prefix: string;

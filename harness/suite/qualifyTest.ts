@@ -49,7 +49,8 @@ const TEST_TIMEOUT_MS = 15 * 60_000;
  */
 export function qualifyTest(name: string, body: (context: QualifyTestContext) => Promise<void>): void {
   const clauses = declaredClauses(name);
-  test(name, { timeout: TEST_TIMEOUT_MS }, async ({ task }) => {
+  // Concurrent: a test mostly waits for adapter processes; `maxConcurrency` bounds how many run at once.
+  test.concurrent(name, { timeout: TEST_TIMEOUT_MS }, async ({ task }) => {
     const services = workerServices();
     const { options } = services.provided;
     const recorder = new EvidenceRecorder(name, clauses);

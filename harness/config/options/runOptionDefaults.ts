@@ -10,6 +10,6 @@ export const runOptionDefaults = Object.freeze({
   timeoutMs: 10_000,
   maxOutputBytes: 1_048_576,
   payload: 'any-json',
-  concurrency: 2,
+  concurrency: 4,
   pollBudget: 8,
 } as const);

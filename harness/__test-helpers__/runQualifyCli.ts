@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { packageRoot } from '../packageRoot.js';
+import type { AcceptanceReport } from '../../reports/types.js';
+
+/** The built bin, as users run it (`npm test` builds first). */
+export const CLI_BIN = join(packageRoot, 'dist', 'harness', 'cli', 'main.js');
+
+/** What one `adapter-qualify run` produced. */
+export interface CliRun {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** `acceptance.json`, or null when none was written. */
+  readonly report: AcceptanceReport | null;
+  readonly durationMs: number;
+}
+
+/**
+ * Runs `adapter-qualify run <config> --out <outDir> …args` through the built
+ * bin, quietly (CI=true), and reads the report it wrote.
+ */
+export async function runQualifyCli(configPath: string, outDir: string, args: readonly string[] = [], timeoutMs = 300_000): Promise<CliRun> {
+  if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run \`npm run build\` first`);
+  const started = Date.now();
+  const result = await execa(process.execPath, [CLI_BIN, 'run', configPath, '--out', outDir, ...args], {
+    reject: false,
+    timeout: timeoutMs,
+    env: { CI: 'true' },
+  });
+  const reportPath = join(outDir, 'acceptance.json');
+  return {
+    exitCode: result.exitCode ?? -1,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    report: existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as AcceptanceReport) : null,
+    durationMs: Date.now() - started,
+  };
+}
