@@ -83,17 +83,26 @@ qualifyTest('SEM-SUBMIT-ADMITS: a valid submit returns accepted or terminal for 
   await property({
     clauses: ['SEM-SUBMIT-ADMITS'],
     arbitrary: payload(options.payload),
-    describe: () => 'submit a fresh binding',
+    describe: () => 'submit a fresh binding; if the answer is unknown, observe it',
     run: async (value): Promise<CaseResult> => {
-      const answer = await session.submit(freshBinding(ids, session, value, 'admits'), value);
+      const binding = freshBinding(ids, session, value, 'admits');
+      const answer = await session.submit(binding, value);
       if (answer.kind === 'uncertain') return { verdict: 'undecided', reason: answer.reason };
-      if (answer.outcome.state === 'unknown') {
-        // Only-unknown is INCONCLUSIVE, never PASS; unknown beside admissions is a FAIL (below).
-        unknownAnswers.push({ reason: answer.outcome.reason });
-        return { verdict: 'undecided', reason: `every valid submit was answered unknown (reason ${answer.outcome.reason}): ${NEVER_ADMITTED}` };
+      if (answer.outcome.state !== 'unknown') {
+        admissions += 1;
+        return { verdict: 'held' };
       }
-      admissions += 1;
-      return { verdict: 'held' };
+      // An unknown answer is honest only if nothing was admitted: the next observe tells.
+      const view = admissionOf(await session.observe(binding));
+      if (view !== null) {
+        return {
+          verdict: 'violated',
+          violations: [violation('SEM-SUBMIT-ADMITS', `the submit was answered unknown (reason ${answer.outcome.reason}), yet the next observe shows the binding ${view.state}: the authority was available and admitted it`)],
+        };
+      }
+      // Only-unknown is INCONCLUSIVE, never PASS; unknown beside admissions is a FAIL (below).
+      unknownAnswers.push({ reason: answer.outcome.reason });
+      return { verdict: 'undecided', reason: `every valid submit was answered unknown (reason ${answer.outcome.reason}): ${NEVER_ADMITTED}` };
     },
   });
   const [firstUnknown] = unknownAnswers;

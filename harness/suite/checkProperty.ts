@@ -25,6 +25,11 @@ export interface PropertySpec<T> {
   /** Cases to generate. @defaultValue the run's `--runs` */
   readonly numRuns?: number;
   /**
+   * Cases that run first, before the generated ones, whatever the seed: the
+   * variants a clause must never miss (e.g. uppercase hex on a submit).
+   */
+  readonly examples?: readonly T[];
+  /**
    * Why a clause stays undecided when no case exercised it although cases ran
    * (e.g. no operation reached terminal within the polling budget).
    */
@@ -75,6 +80,7 @@ export async function checkProperty<T>(
     seed: deriveSeed(options.seed, testName),
     numRuns: spec.numRuns ?? options.runs,
     interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS,
+    examples: (spec.examples ?? []).map((example): [T] => [example]),
     ...(replaying ? { path: options.replayPath ?? undefined } : {}),
   });
 
