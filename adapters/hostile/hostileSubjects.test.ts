@@ -1,0 +1,46 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
+import { hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
+
+// Hostile adapters as the subject of a whole run: each must end in a written,
+// schema-valid report with an adapter verdict (exit 0 or 1), never a crash
+// (exit 3), a hang or a lost report.
+
+const SUBJECTS: readonly HostileFixture[] = [
+  'hang',
+  'flood-stdout',
+  'flood-stderr-before-stdin',
+  'never-reads-stdin',
+  'invalid-utf8',
+  'deep-json',
+  'exit-7-valid-outcome',
+  'killed-by-signal',
+  'grandchild-holds-stdout',
+];
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'hostile-subjects-'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe.concurrent('hostile adapters under a full run', () => {
+  it.each(SUBJECTS)('%s: a report, an adapter verdict, no crash, no hang', async (fixture) => {
+    const configPath = join(root, `${fixture}.json`);
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'hostile', executable: process.execPath, argvPrefix: [hostileFixturePath(fixture)] };
+    await writeFile(configPath, JSON.stringify(config));
+    const run = await runQualifyCli(configPath, join(root, fixture), ['--runs', '1', '--timeout-ms', '1000', '--seed', '1'], 240_000);
+    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+    expect([0, 1]).toContain(run.exitCode);
+    expect(run.report!.suiteErrors).toEqual([]);
+    expect(run.report!.verdict).not.toBe('conformant');
+    // None of these ever gives a valid outcome, so no ledger clause can have evidence: never PASS.
+    const ledgerPasses = run.report!.clauses.filter((entry) => entry.family === 'SEM' && entry.verdict === 'PASS' && entry.id !== 'SEM-TERMINAL-WITHOUT-ACCEPT');
+    expect(ledgerPasses.map((entry) => entry.id)).toEqual([]);
+  }, 300_000);
+});
