@@ -1,0 +1,39 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { IDENTITY_PATTERN } from '../harness/protocol/identity.js';
+import { limits } from '../harness/protocol/limits.js';
+import { measurePayload, type PayloadMeasure } from '../harness/protocol/measurePayload.js';
+import { requestText } from '../harness/protocol/requestText.js';
+import { submitRequest } from '../harness/protocol/submitRequest.js';
+import { validateRequestText } from '../harness/protocol/validateRequestText.js';
+import type { BoundaryBound } from './BoundaryCase.js';
+import { boundaryCases } from './boundaryCases.js';
+
+/** The measured quantity and the limit it must equal, per bound. */
+const ON_BOUND: Readonly<Record<Exclude<BoundaryBound, 'identity-length' | 'request-bytes'>, readonly [keyof PayloadMeasure, number]>> = {
+  depth: ['depth', limits.maxDepth],
+  values: ['values', limits.maxValues],
+  'array-entries': ['maxArrayEntries', limits.maxArrayEntries],
+  'object-entries': ['maxObjectEntries', limits.maxObjectEntries],
+  'key-bytes': ['maxKeyBytes', limits.maxKeyBytes],
+};
+
+describe('boundaryCases', () => {
+  it.each(boundaryCases().map((arbitrary, index) => [index, arbitrary] as const))('case %i is well-formed and sits exactly on its bound', (_index, arbitrary) => {
+    fc.assert(
+      fc.property(arbitrary, fc.stringMatching(IDENTITY_PATTERN), fc.stringMatching(IDENTITY_PATTERN), (found, operationId, authorityId) => {
+        const id = found.operationIdLength === null ? operationId : operationId.padEnd(found.operationIdLength, 'x').slice(0, found.operationIdLength);
+        const { binding, payload } = found.build({ operationId: id, authorityId });
+        const text = requestText(submitRequest(binding, payload));
+        expect(validateRequestText(text, { argvAction: 'submit', authorityId }), found.describe()).toEqual([]);
+        if (found.bound === 'identity-length') expect(binding.operationId).toHaveLength(160);
+        else if (found.bound === 'request-bytes') expect(Buffer.byteLength(text, 'utf8')).toBe(limits.maxRequestBytes);
+        else {
+          const [measured, limit] = ON_BOUND[found.bound];
+          expect(measurePayload(payload)[measured], found.describe()).toBe(limit);
+        }
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
