@@ -1,0 +1,184 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validAdapterConfig } from './config/__test-helpers__/validAdapterConfig.js';
+import type { LoadedAdapterConfig } from './config/loadAdapterConfig.js';
+import { normalizeRunOptions, type RunEnvironment, type RunOptionsInput } from './normalizeRunOptions.js';
+import { UsageError } from './UsageError.js';
+
+const loaded = {
+  config: validAdapterConfig(),
+  configPath: '/work/adapter/adapter.json',
+  adapterCwd: '/work/adapter',
+} as unknown as LoadedAdapterConfig;
+
+function environment(overrides: Partial<RunEnvironment> = {}): RunEnvironment {
+  return {
+    cwd: '/home/user/project',
+    stderrIsTTY: false,
+    ci: undefined,
+    randomSeed: () => 424242,
+    readTextFile: () => {
+      throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+    },
+    ...overrides,
+  };
+}
+
+const normalize = (raw: RunOptionsInput, env: Partial<RunEnvironment> = {}) => normalizeRunOptions(raw, loaded, environment(env));
+
+function usageError(raw: RunOptionsInput, env: Partial<RunEnvironment> = {}): UsageError {
+  try {
+    normalize(raw, env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return error as UsageError;
+  }
+  throw new Error(`expected a usage error for ${JSON.stringify(raw)}`);
+}
+
+describe('normalizeRunOptions', () => {
+  it('applies every default, leaving no field undefined', () => {
+    expect(normalize({})).toEqual({
+      configPath: '/work/adapter/adapter.json',
+      config: validAdapterConfig(),
+      adapterCwd: '/work/adapter',
+      outDir: '/home/user/project/qualify-report',
+      seed: 424242,
+      runs: 10,
+      timeoutMs: 10_000,
+      maxOutputBytes: 1_048_576,
+      only: null,
+      replayPath: null,
+      payload: { kind: 'any-json' },
+      maxSubmits: null,
+      concurrency: 2,
+      pollBudget: 8,
+      strict: false,
+      strictShould: false,
+      progress: false,
+    });
+  });
+
+  it('reads command-line text and numbers alike', () => {
+    const options = normalize({
+      out: 'reports/a',
+      seed: '0',
+      runs: 10_000,
+      timeoutMs: '600000',
+      maxOutputBytes: '1024',
+      only: '^REQ-',
+      replayPath: '3:0:1',
+      payload: 'coding-job-v2',
+      maxSubmits: '1',
+      concurrency: '16',
+      pollBudget: '1000',
+      strict: true,
+      strictShould: true,
+    });
+    expect(options).toMatchObject({
+      outDir: path.resolve('/home/user/project', 'reports/a'),
+      seed: 0,
+      runs: 10_000,
+      timeoutMs: 600_000,
+      maxOutputBytes: 1024,
+      only: '^REQ-',
+      replayPath: '3:0:1',
+      payload: { kind: 'coding-job-v2' },
+      maxSubmits: 1,
+      concurrency: 16,
+      pollBudget: 1000,
+      strict: true,
+      strictShould: true,
+    });
+  });
+
+  it.each([
+    ['seed', '-1', '--seed'],
+    ['seed', '2147483648', '--seed'],
+    ['runs', '0', '--runs'],
+    ['runs', '10001', '--runs'],
+    ['runs', '1e3', '--runs'],
+    ['runs', ' 5', '--runs'],
+    ['runs', '5.0', '--runs'],
+    ['runs', 2.5, '--runs'],
+    ['timeoutMs', '0', '--timeout-ms'],
+    ['timeoutMs', '600001', '--timeout-ms'],
+    ['maxOutputBytes', '1023', '--max-output-bytes'],
+    ['maxOutputBytes', '1048577', '--max-output-bytes'],
+    ['maxSubmits', '0', '--max-submits'],
+    ['concurrency', '17', '--concurrency'],
+    ['concurrency', '0', '--concurrency'],
+    ['pollBudget', '1001', '--poll-budget'],
+  ] as const)('refuses %s = %j, naming %s, the value and its type', (key, value, option) => {
+    const error = usageError({ [key]: value });
+    expect(error.option).toBe(option);
+    expect(error.message).toContain(option);
+    expect(error.message).toContain(`got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}, ${typeof value}`);
+  });
+
+  it('quotes the range in integer errors', () => {
+    expect(usageError({ runs: 'abc' }).message).toBe('--runs must be an integer from 1 to 10000 (got "abc", string)');
+  });
+
+  it('refuses an --only that does not compile', () => {
+    expect(usageError({ only: '(' })).toMatchObject({ option: '--only', message: expect.stringContaining('valid regular expression') });
+  });
+
+  it('refuses --replay-path without --only or without --seed, and a malformed path', () => {
+    expect(usageError({ replayPath: '1:2', seed: '1' }).option).toBe('--replay-path');
+    expect(usageError({ replayPath: '1:2', only: 'x' }).option).toBe('--replay-path');
+    expect(usageError({ replayPath: 'a:b', only: 'x', seed: '1' }).option).toBe('--replay-path');
+  });
+
+  it('refuses an unknown --payload', () => {
+    expect(usageError({ payload: 'xml' }).message).toBe('--payload must be one of any-json, coding-job-v2 (got "xml", string)');
+  });
+
+  describe('--payload-file', () => {
+    const reading = (text: string) => ({ readTextFile: (file: string) => (file === '/home/user/project/samples.json' ? text : '') });
+
+    it('loads a non-empty array of samples, resolving the path', () => {
+      expect(normalize({ payloadFile: 'samples.json' }, reading('[{"a":1}, "x", null]')).payload).toEqual({
+        kind: 'samples',
+        file: '/home/user/project/samples.json',
+        samples: [{ a: 1 }, 'x', null],
+      });
+    });
+    it('is exclusive with --payload', () => {
+      expect(usageError({ payloadFile: 'samples.json', payload: 'any-json' }, reading('[1]')).message).toContain('cannot be given together');
+    });
+    it.each([
+      ['not JSON', '[1,', 'is not JSON'],
+      ['an object', '{}', 'non-empty JSON array'],
+      ['an empty array', '[]', 'non-empty JSON array'],
+      ['too deep a sample', `[${'['.repeat(17)}0${']'.repeat(17)}]`, 'sample [0] is not a valid payload: it nests deeper than 16'],
+      ['a non-finite number', '[1, 1e400]', 'sample [1] is not a valid payload: it holds a non-finite number'],
+      ['an array of 257 entries', `[${JSON.stringify(Array(257).fill(0))}]`, 'array of 257 entries'],
+      ['an object of 65 entries', `[${JSON.stringify(Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, i])))}]`, 'object of 65 entries'],
+      ['a 257-byte key', `[{"${'k'.repeat(257)}":1}]`, 'key of 257 UTF-8 bytes'],
+    ])('refuses %s', (_name, text, message) => {
+      expect(usageError({ payloadFile: 'samples.json' }, reading(text))).toMatchObject({ option: '--payload-file', message: expect.stringContaining(message) });
+    });
+    it('admits a sample exactly at depth 16', () => {
+      const text = `[${'['.repeat(16)}0${']'.repeat(16)}]`;
+      expect(normalize({ payloadFile: 'samples.json' }, reading(text)).payload.kind).toBe('samples');
+    });
+    it('names an unreadable file', () => {
+      expect(usageError({ payloadFile: 'samples.json' }).message).toBe('--payload-file: samples.json cannot be read (ENOENT)');
+    });
+  });
+
+  it('refuses a boolean option given a value (library callers)', () => {
+    expect(usageError({ strict: 'yes' as unknown as boolean }).option).toBe('--strict');
+  });
+
+  it.each([
+    [true, undefined, true],
+    [true, 'true', false],
+    [true, '1', false],
+    [true, 'false', true],
+    [false, undefined, false],
+  ])('progress: stderr TTY %s and CI=%s gives %s', (stderrIsTTY, ci, progress) => {
+    expect(normalize({}, { stderrIsTTY, ci }).progress).toBe(progress);
+  });
+});
