@@ -9,7 +9,8 @@ import { requestObject } from './_internals/requestObject.js';
 import { setOwn } from './_internals/setOwn.js';
 import { show } from './_internals/show.js';
 import { smallJson } from './_internals/smallJson.js';
-import type { RequestDefect } from './RequestDefect.js';
+import type { Action } from '../harness/protocol/types.js';
+import type { DefectTarget, RequestDefect } from './RequestDefect.js';
 
 const BINDING_FIELDS = ['operationId', 'authorityId', 'requestDigest'] as const;
 
@@ -39,19 +40,31 @@ export function bindingShapeDefect(): fc.Arbitrary<RequestDefect> {
     fc.record({ name, value }).map(({ name: extraName, value: extraValue }) => ({ kind: 'extra' as const, name: extraName, value: extraValue })),
     fc.constantFrom('null', 'array', 'string', 'text').map((as) => ({ kind: 'not-object' as const, as })),
   );
-  return fc.record({ change, action: argvAction(), target: defectTarget() }).map(({ change: broken, action, target }) =>
-    defect({
-      clauseId: 'REQ-BINDING-CLOSED',
-      argvAction: action,
-      target,
-      what: `${action} whose binding ${describeChange(broken)}`,
-      build: (base) => {
-        const request = requestObject(action, base);
-        request.binding = brokenBinding(base.binding, broken);
-        return { text: requestText(request), followUps: [base.binding] };
-      },
-    }),
-  );
+  return fc.record({ change, action: argvAction(), target: defectTarget() }).map(({ change: broken, action, target }) => bindingShapeCase(broken, action, target));
+}
+
+/**
+ * The must-try cases of REQ-BINDING-CLOSED, run first whatever the seed: an extra binding field on a fresh submit and on an admitted observe.
+ */
+export function bindingShapeExamples(): RequestDefect[] {
+  return [
+    bindingShapeCase({ kind: 'extra', name: 'attempt', value: { json: 2 } }, 'submit', 'fresh'),
+    bindingShapeCase({ kind: 'extra', name: 'namespace', value: { json: 'other' } }, 'observe', 'admitted'),
+  ];
+}
+
+function bindingShapeCase(broken: Change, action: Action, target: DefectTarget): RequestDefect {
+  return defect({
+    clauseId: 'REQ-BINDING-CLOSED',
+    argvAction: action,
+    target,
+    what: `${action} whose binding ${describeChange(broken)}`,
+    build: (base) => {
+      const request = requestObject(action, base);
+      request.binding = brokenBinding(base.binding, broken);
+      return { text: requestText(request), followUps: [base.binding] };
+    },
+  });
 }
 
 function brokenBinding(binding: Binding, change: Change): unknown {

@@ -8,7 +8,8 @@ import { defectTarget } from './_internals/defectTarget.js';
 import { requestObject } from './_internals/requestObject.js';
 import { show } from './_internals/show.js';
 import { smallJson } from './_internals/smallJson.js';
-import type { RequestDefect } from './RequestDefect.js';
+import type { Action } from '../harness/protocol/types.js';
+import type { DefectTarget, RequestDefect } from './RequestDefect.js';
 
 /** Strings an adapter comparing loosely (prefix, case, trim, version) could take for the contract. */
 const NEAR_MISSES: readonly string[] = [
@@ -39,17 +40,26 @@ export function contractDefect(): fc.Arbitrary<RequestDefect> {
     smallJson().filter((json) => json !== REQUEST_CONTRACT),
     fc.constant<JsonValue>([REQUEST_CONTRACT]),
   );
-  return fc.record({ value, action: argvAction(), target: defectTarget() }).map(({ value: contract, action, target }) =>
-    defect({
-      clauseId: 'REQ-CONTRACT',
-      argvAction: action,
-      target,
-      what: `${action} with contract ${show(contract)}`,
-      build: (base) => {
-        const request = requestObject(action, base);
-        request.contract = contract;
-        return { text: requestText(request), followUps: [base.binding] };
-      },
-    }),
-  );
+  return fc.record({ value, action: argvAction(), target: defectTarget() }).map(({ value: contract, action, target }) => contractCase(contract, action, target));
+}
+
+/**
+ * The must-try cases of REQ-CONTRACT, run first whatever the seed: the outcome contract on a fresh submit and another version on an admitted observe.
+ */
+export function contractExamples(): RequestDefect[] {
+  return [contractCase('algal.coding-operation.v1', 'submit', 'fresh'), contractCase('algal.coding-operation-request.v2', 'observe', 'admitted')];
+}
+
+function contractCase(contract: JsonValue, action: Action, target: DefectTarget): RequestDefect {
+  return defect({
+    clauseId: 'REQ-CONTRACT',
+    argvAction: action,
+    target,
+    what: `${action} with contract ${show(contract)}`,
+    build: (base) => {
+      const request = requestObject(action, base);
+      request.contract = contract;
+      return { text: requestText(request), followUps: [base.binding] };
+    },
+  });
 }

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { bindingFor } from '../harness/protocol/bindingFor.js';
 import { describe, it } from 'vitest';
 import { checkDefects } from './__test-helpers__/checkDefects.js';
-import { digestFormatDefect } from './digestFormatDefect.js';
+import { digestFormatDefect, digestFormatExamples } from './digestFormatDefect.js';
 
 describe('digestFormatDefect', () => {
   it('breaks exactly REQ-DIGEST-FORMAT, by the host oracle', () => {
@@ -20,5 +20,11 @@ describe('digestFormatDefect cases', () => {
     const binding = bindingFor({ operationId: 'op-1', authorityId: 'ledger-a1', payload: { a: 1 } });
     const sent = JSON.parse(first?.build({ binding, payload: { a: 1 }, authorityId: 'ledger-a1' }).text ?? '{}') as { binding: { requestDigest: string } };
     expect(sent.binding.requestDigest).toBe(`sha256:${binding.requestDigest.slice(7).toUpperCase()}`);
+  });
+});
+
+describe('digestFormatExamples', () => {
+  it('are must-try cases that break exactly REQ-DIGEST-FORMAT, by the host oracle', () => {
+    checkDefects(fc.constantFrom(...digestFormatExamples()), { numRuns: 20 });
   });
 });

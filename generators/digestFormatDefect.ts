@@ -4,7 +4,8 @@ import { argvAction } from './_internals/argvAction.js';
 import { defect } from './_internals/defect.js';
 import { defectTarget } from './_internals/defectTarget.js';
 import { requestObject } from './_internals/requestObject.js';
-import type { RequestDefect } from './RequestDefect.js';
+import type { Action } from '../harness/protocol/types.js';
+import type { DefectTarget, RequestDefect } from './RequestDefect.js';
 
 /** How the correct digest is reformatted. Every kind keeps its hex recognizable. */
 type Reformat =
@@ -37,19 +38,32 @@ export function digestFormatDefect(): fc.Arbitrary<RequestDefect> {
     { weight: 1, arbitrary: fc.constantFrom(['', ' '], [' ', ''], ['', '\n'], ['\t', '']).map(([before = '', after = '']) => ({ kind: 'padded' as const, before, after })) },
     { weight: 1, arbitrary: fc.constantFrom('null', 'empty', 'array', 'hex-only-number').map((shape) => ({ kind: 'not-string' as const, shape })) },
   );
-  return fc.record({ reformat, action: argvAction(), target: defectTarget() }).map(({ reformat: how, action, target }) =>
-    defect({
-      clauseId: 'REQ-DIGEST-FORMAT',
-      argvAction: action,
-      target,
-      what: `${action} whose requestDigest is ${describeReformat(how)}`,
-      build: (base) => {
-        const request = requestObject(action, base);
-        request.binding = { ...base.binding, requestDigest: reformatDigest(base.binding.requestDigest, how) };
-        return { text: requestText(request), followUps: [base.binding] };
-      },
-    }),
-  );
+  return fc.record({ reformat, action: argvAction(), target: defectTarget() }).map(({ reformat: how, action, target }) => digestFormatCase(how, action, target));
+}
+
+/**
+ * The must-try cases of REQ-DIGEST-FORMAT, run first whatever the seed: uppercase hex on a fresh submit and on an admitted observe, and an upper-case prefix.
+ */
+export function digestFormatExamples(): RequestDefect[] {
+  return [
+    digestFormatCase({ kind: 'uppercase-hex' }, 'submit', 'fresh'),
+    digestFormatCase({ kind: 'uppercase-hex' }, 'observe', 'admitted'),
+    digestFormatCase({ kind: 'prefix', prefix: 'SHA256:' }, 'submit', 'fresh'),
+  ];
+}
+
+function digestFormatCase(how: Reformat, action: Action, target: DefectTarget): RequestDefect {
+  return defect({
+    clauseId: 'REQ-DIGEST-FORMAT',
+    argvAction: action,
+    target,
+    what: `${action} whose requestDigest is ${describeReformat(how)}`,
+    build: (base) => {
+      const request = requestObject(action, base);
+      request.binding = { ...base.binding, requestDigest: reformatDigest(base.binding.requestDigest, how) };
+      return { text: requestText(request), followUps: [base.binding] };
+    },
+  });
 }
 
 function reformatDigest(digest: string, how: Reformat): unknown {

@@ -51,7 +51,7 @@ describe('normalizeRunOptions', () => {
       replayPath: null,
       payload: { kind: 'any-json' },
       maxSubmits: null,
-      concurrency: 2,
+      concurrency: 4,
       pollBudget: 8,
       strict: false,
       strictShould: false,
@@ -67,7 +67,7 @@ describe('normalizeRunOptions', () => {
       timeoutMs: '600000',
       maxOutputBytes: '1024',
       only: '^REQ-',
-      replayPath: '3:0:1',
+      replayPath: '0/3:0:1',
       payload: 'coding-job-v2',
       maxSubmits: '1',
       concurrency: '16',
@@ -82,7 +82,7 @@ describe('normalizeRunOptions', () => {
       timeoutMs: 600_000,
       maxOutputBytes: 1024,
       only: '^REQ-',
-      replayPath: '3:0:1',
+      replayPath: { property: 0, path: '3:0:1' },
       payload: { kind: 'coding-job-v2' },
       maxSubmits: 1,
       concurrency: 16,
@@ -125,9 +125,10 @@ describe('normalizeRunOptions', () => {
   });
 
   it('refuses --replay-path without --only or without --seed, and a malformed path', () => {
-    expect(usageError({ replayPath: '1:2', seed: '1' }).option).toBe('--replay-path');
-    expect(usageError({ replayPath: '1:2', only: 'x' }).option).toBe('--replay-path');
+    expect(usageError({ replayPath: '0/1:2', seed: '1' }).option).toBe('--replay-path');
+    expect(usageError({ replayPath: '0/1:2', only: 'x' }).option).toBe('--replay-path');
     expect(usageError({ replayPath: 'a:b', only: 'x', seed: '1' }).option).toBe('--replay-path');
+    expect(usageError({ replayPath: '3:0:1', only: 'x', seed: '1' }).option).toBe('--replay-path');
   });
 
   it('refuses an unknown --payload', () => {

@@ -7,6 +7,12 @@ export type PayloadFamily =
   | { readonly kind: 'coding-job-v2' }
   | { readonly kind: 'samples'; readonly file: string; readonly samples: readonly JsonValue[] };
 
+/** One shrunk case to replay: the `property`-th property of the test named by `--only`, at fast-check `path`. */
+export interface ReplayTarget {
+  readonly property: number;
+  readonly path: string;
+}
+
 /**
  * Every option of `adapter-qualify run`, with defaults applied. Produced once by
  * `normalizeRunOptions`; nothing downstream checks for missing fields.
@@ -30,8 +36,8 @@ export interface NormalizedRunOptions {
   readonly maxOutputBytes: number;
   /** Test-name filter (a regular expression source), or null for all. @defaultValue null */
   readonly only: string | null;
-  /** Replay exactly one shrunk case: the fast-check path of the failing run, with `only` naming the test. @defaultValue null */
-  readonly replayPath: string | null;
+  /** Replay exactly one shrunk case of the test `only` names (`--replay-path P/PATH`). @defaultValue null */
+  readonly replayPath: ReplayTarget | null;
   /** Which payloads to submit. @defaultValue any-json */
   readonly payload: PayloadFamily;
   /** Most admissions (valid submits) the whole run may make, or null for no cap. @defaultValue null */

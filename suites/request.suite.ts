@@ -2,13 +2,13 @@ import * as fc from 'fast-check';
 import { actionArgvDefect } from '../generators/actionArgvDefect.js';
 import { actionValueDefect } from '../generators/actionValueDefect.js';
 import { arrayBoundDefects } from '../generators/arrayBoundDefects.js';
-import { bindingShapeDefect } from '../generators/bindingShapeDefect.js';
+import { bindingShapeDefect, bindingShapeExamples } from '../generators/bindingShapeDefect.js';
 import type { BoundaryCase } from '../generators/BoundaryCase.js';
 import { boundaryCases } from '../generators/boundaryCases.js';
 import { bytesBoundDefects } from '../generators/bytesBoundDefects.js';
-import { contractDefect } from '../generators/contractDefect.js';
+import { contractDefect, contractExamples } from '../generators/contractDefect.js';
 import { depthBoundDefects } from '../generators/depthBoundDefects.js';
-import { digestFormatDefect } from '../generators/digestFormatDefect.js';
+import { digestFormatDefect, digestFormatExamples } from '../generators/digestFormatDefect.js';
 import { finiteBoundDefects } from '../generators/finiteBoundDefects.js';
 import { foreignAuthorityDefect } from '../generators/foreignAuthorityDefect.js';
 import { identityDefect } from '../generators/identityDefect.js';
@@ -56,12 +56,19 @@ const STOPPED_ANSWERING = 'the adapter stopped answering (repeated timeouts)';
  */
 type AdmittedBases = Map<number | null, DefectBase | string>;
 
-/** Property for a random family: `--runs` cases of one arbitrary. */
-async function refusesAll(context: QualifyTestContext, defects: fc.Arbitrary<RequestDefect>, clauses: readonly ClauseId[]): Promise<void> {
+/**
+ * Property for a random family: the family's must-try cases first (the classic
+ * pitfalls, whatever the seed), then `--runs` generated cases.
+ */
+async function refusesAll(context: QualifyTestContext, defects: fc.Arbitrary<RequestDefect>, clauses: readonly ClauseId[], mustTry: readonly RequestDefect[] = []): Promise<void> {
   const admitted: AdmittedBases = new Map();
+  const payloads = payload(context.options.payload);
+  // A fixed payload of the run's family, so must-try cases on admitted bindings use one the adapter admits.
+  const [examplePayload = null] = fc.sample(payloads, { seed: 0, numRuns: 1 });
   await context.property({
     clauses,
-    arbitrary: fc.record({ defect: defects, payload: payload(context.options.payload) }),
+    arbitrary: fc.record({ defect: defects, payload: payloads }),
+    examples: mustTry.map((defect) => ({ defect, payload: examplePayload })),
     describe: ({ defect }) => defect.describe(),
     run: (value) => runDefectCase(context, value, admitted),
   });
@@ -198,7 +205,7 @@ qualifyTest('REQ-ACTION-ARGV: refuses a request whose JSON action differs from t
 });
 
 qualifyTest('REQ-CONTRACT: refuses any other contract value, and admits nothing', async (context) => {
-  await refusesAll(context, contractDefect(), ['REQ-CONTRACT']);
+  await refusesAll(context, contractDefect(), ['REQ-CONTRACT'], contractExamples());
 });
 
 qualifyTest('REQ-ACTION-VALUE: refuses an action other than submit/observe, and admits nothing', async (context) => {
@@ -214,7 +221,7 @@ qualifyTest('REQ-REQUIRED: refuses a request missing contract, action or binding
 });
 
 qualifyTest('REQ-BINDING-CLOSED: refuses a binding with a missing or extra field, and admits nothing', async (context) => {
-  await refusesAll(context, bindingShapeDefect(), ['REQ-BINDING-CLOSED']);
+  await refusesAll(context, bindingShapeDefect(), ['REQ-BINDING-CLOSED'], bindingShapeExamples());
 });
 
 qualifyTest('REQ-IDENTITY: refuses an operationId/authorityId that is not an identity, and admits nothing (not even a normalized one)', async (context) => {
@@ -222,7 +229,7 @@ qualifyTest('REQ-IDENTITY: refuses an operationId/authorityId that is not an ide
 });
 
 qualifyTest('REQ-DIGEST-FORMAT: refuses a requestDigest that is not a digest (uppercase hex included), and admits nothing', async (context) => {
-  await refusesAll(context, digestFormatDefect(), ['REQ-DIGEST-FORMAT']);
+  await refusesAll(context, digestFormatDefect(), ['REQ-DIGEST-FORMAT'], digestFormatExamples());
 });
 
 qualifyTest('REQ-SUBMIT-PAYLOAD: refuses a submit without payload, and admits nothing', async (context) => {

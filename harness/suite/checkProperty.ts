@@ -54,9 +54,12 @@ interface Failure<T> {
  */
 export async function checkProperty<T>(
   spec: PropertySpec<T>,
-  context: { session: AdapterSession; recorder: EvidenceRecorder; options: NormalizedRunOptions; testName: string },
+  context: { session: AdapterSession; recorder: EvidenceRecorder; options: NormalizedRunOptions; testName: string; propertyIndex: number },
 ): Promise<void> {
-  const { session, recorder, options, testName } = context;
+  const { session, recorder, options, testName, propertyIndex } = context;
+  const replay = options.replayPath;
+  // Replaying one shrunk case: only the property it came from runs, only that case.
+  if (replay !== null && replay.property !== propertyIndex) return;
   let lastFailure: Failure<T> | null = null;
   let firstUndecided: string | null = null;
   const decided = new Map<ClauseId, number>(spec.clauses.map((id) => [id, 0]));
@@ -75,13 +78,12 @@ export async function checkProperty<T>(
     return false;
   });
 
-  const replaying = options.replayPath !== null;
   const details = await fc.check(property, {
     seed: deriveSeed(options.seed, testName),
     numRuns: spec.numRuns ?? options.runs,
     interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS,
     examples: (spec.examples ?? []).map((example): [T] => [example]),
-    ...(replaying ? { path: options.replayPath ?? undefined } : {}),
+    ...(replay === null ? {} : { path: replay.path }),
   });
 
   for (const [clauseId, cases] of decided) recorder.count(clauseId, cases);
@@ -89,9 +91,9 @@ export async function checkProperty<T>(
   if (details.failed) {
     // A failure without a recorded case is an exception thrown by the suite itself.
     if (failure === null) throw details.errorInstance ?? new Error(`property of ${testName} failed without a case`);
-    const replay = { testName, seed: options.seed, path: details.counterexamplePath ?? '' };
+    const handle = { testName, seed: options.seed, path: `${propertyIndex}/${details.counterexamplePath ?? ''}` };
     for (const found of failure.violations) {
-      recorder.fail(found, { description: spec.describe(failure.value), calls: failure.calls }, replay);
+      recorder.fail(found, { description: spec.describe(failure.value), calls: failure.calls }, handle);
     }
   }
   for (const [clauseId, cases] of decided) {

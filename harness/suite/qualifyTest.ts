@@ -55,13 +55,14 @@ export function qualifyTest(name: string, body: (context: QualifyTestContext) =>
     const { options } = services.provided;
     const recorder = new EvidenceRecorder(name, clauses);
     const session = new AdapterSession({ ...services, options, recorder, testName: name });
+    let propertyIndex = 0;
     const context: QualifyTestContext = {
       options,
       services,
       session,
       recorder,
       ids: services.ids,
-      property: (spec) => checkProperty(spec, { session, recorder, options, testName: name }),
+      property: (spec) => checkProperty(spec, { session, recorder, options, testName: name, propertyIndex: propertyIndex++ }),
     };
     try {
       await body(context);
