@@ -283,7 +283,7 @@ qualifyTest('REQ-AUTHORITY: refuses a binding for another authority, and admits 
 qualifyTest('REQ-BOUNDARY-ACCEPT: admits well-formed requests sitting exactly on every bound', async (context) => {
   const { options, recorder } = context;
   if (options.payload.kind !== 'any-json') {
-    recorder.skip('REQ-BOUNDARY-ACCEPT', `applies only to adapters that admit any bounded JSON payload (this run submits ${options.payload.kind} payloads)`);
+    recorder.skip('REQ-BOUNDARY-ACCEPT', `applies only to adapters that admit any bounded JSON payload (--payload any-json); this run submits ${options.payload.kind} payloads`);
     return;
   }
   const numRuns = runsPerVariant(context);
