@@ -37,6 +37,14 @@ describe('QualifyReporter', () => {
     expect(progress[0]?.family).toBe('SEM');
   });
 
+  it('ignores tests that --only filtered out: no meta, no progress', () => {
+    const progress: ProgressEvent[] = [];
+    const reporter = new QualifyReporter({ onProgress: (event) => progress.push(event) });
+    reporter.onTestCaseResult(fakeTestCase('REQ-CLOSED: t', { state: 'skipped', errors: undefined, note: undefined }));
+    expect(progress).toEqual([]);
+    expect(reporter.collected()).toEqual({ metas: [], failedTests: [], unhandledErrors: [] });
+  });
+
   it('treats a failed test with violations as an adapter failure, not a suite error', () => {
     const reporter = new QualifyReporter();
     const adapterFailure = meta('OUT-JSON: t', evidence('OUT-JSON', { cases: 1, violations: [{ message: 'two objects' }] }));

@@ -64,6 +64,8 @@ export class QualifyReporter implements Reporter {
    */
   onTestCaseResult(testCase: ReportedTestCase): void {
     const result = testCase.result();
+    // A test filtered out by --only ran nothing and says nothing (its clauses are reported as filtered).
+    if (result.state === 'skipped') return;
     const raw: unknown = (testCase.meta() as Record<string, unknown>)['qualify'];
     const meta = isQualifyTestMeta(raw) ? raw : undefined;
     const testName = meta?.testName ?? testCase.fullName;
