@@ -36,7 +36,7 @@ export function progressPrinter(stream: ProgressStream, options: { now?: () => n
     const status =
       last === null
         ? `adapter-qualify: starting… ${seconds}s`
-        : `adapter-qualify: ${last.family} · ${last.testsDone}/${last.testsTotal ?? '?'} tests · ${last.casesSoFar} cases · ${seconds}s · ${last.testName}`;
+        : `adapter-qualify: ${last.family} · ${last.testsDone}${last.testsTotal === null ? '' : `/${last.testsTotal}`} tests done · ${last.casesSoFar} cases · ${seconds}s · ${last.testName}`;
     // A pseudo-terminal may report 0 columns: fall back to 80.
     const width = (stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80) - 1;
     stream.write(CLEAR_LINE + (status.length > width ? status.slice(0, Math.max(0, width - 1)) + '…' : status));
