@@ -19,7 +19,7 @@ describe('progressPrinter', () => {
     let clock = 0;
     const printer = progressPrinter(out, { now: () => clock });
     printer.update({ testName: 'refuses unknown fields', family: 'REQ', casesSoFar: 40, testsDone: 3, testsTotal: 12 });
-    expect(out.writes.at(-1)).toBe('\r\x1b[2Kadapter-qualify: REQ · 3/12 tests · 40 cases · 0s · refuses unknown fields');
+    expect(out.writes.at(-1)).toBe('\r\x1b[2Kadapter-qualify: REQ · 3/12 tests done · 40 cases · 0s · refuses unknown fields');
     clock = 2500;
     vi.advanceTimersByTime(1000);
     expect(out.writes.at(-1)).toContain('· 2s ·');
