@@ -4,7 +4,7 @@ import { bindingFor } from '../harness/protocol/bindingFor.js';
 import { IDENTITY_MAX_LENGTH } from '../harness/protocol/identity.js';
 import { describe, it } from 'vitest';
 import { checkDefects } from './__test-helpers__/checkDefects.js';
-import { identityDefect } from './identityDefect.js';
+import { identityDefect, identityExamples } from './identityDefect.js';
 
 describe('identityDefect', () => {
   it('breaks exactly REQ-IDENTITY, by the host oracle', () => {
@@ -24,5 +24,11 @@ describe('identityDefect cases', () => {
       expect(sent.binding.operationId.startsWith(operationId)).toBe(true);
       expect(sent.binding.operationId.length).toBeGreaterThan(IDENTITY_MAX_LENGTH);
     }
+  });
+});
+
+describe('identityExamples', () => {
+  it('are must-try cases that break exactly REQ-IDENTITY, by the host oracle', () => {
+    checkDefects(fc.constantFrom(...identityExamples()), { numRuns: 20 });
   });
 });

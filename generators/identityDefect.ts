@@ -6,7 +6,8 @@ import { defect } from './_internals/defect.js';
 import { defectTarget } from './_internals/defectTarget.js';
 import { requestObject } from './_internals/requestObject.js';
 import { show } from './_internals/show.js';
-import type { RequestDefect } from './RequestDefect.js';
+import type { Action } from '../harness/protocol/types.js';
+import type { DefectTarget, RequestDefect } from './RequestDefect.js';
 
 /** How a valid identity is corrupted. Every kind but `empty` and `not-string` keeps the base ID recognizable. */
 type Corruption =
@@ -42,21 +43,35 @@ export function identityDefect(): fc.Arbitrary<RequestDefect> {
     fc.constantFrom('null', 'number', 'boolean', 'array', 'object').map((shape) => ({ kind: 'not-string' as const, shape })),
   );
   const field = fc.constantFrom<IdentityField>('operationId', 'authorityId');
-  return fc.record({ corruption, field, action: argvAction(), target: defectTarget() }).map(({ corruption: how, field: which, action, target }) =>
-    defect({
-      clauseId: 'REQ-IDENTITY',
-      argvAction: action,
-      target,
-      // So that the 161st character is the only thing wrong with a too-long operationId.
-      operationIdLength: how.kind === 'too-long' && which === 'operationId' ? IDENTITY_MAX_LENGTH : null,
-      what: `${action} whose ${which} is ${describeCorruption(how)}`,
-      build: (base) => {
-        const request = requestObject(action, base);
-        request.binding = { ...base.binding, [which]: corrupt(base.binding[which], how) };
-        return { text: requestText(request), followUps: [base.binding] };
-      },
-    }),
-  );
+  return fc.record({ corruption, field, action: argvAction(), target: defectTarget() }).map(({ corruption: how, field: which, action, target }) => identityCase(how, which, action, target));
+}
+
+/**
+ * The must-try cases of REQ-IDENTITY, run first whatever the seed: an
+ * operationId with a trailing space (a trimming adapter admits the base ID) and
+ * one of 161 characters (a truncating one does), on fresh submits.
+ */
+export function identityExamples(): RequestDefect[] {
+  return [
+    identityCase({ kind: 'appended', text: ' ' }, 'operationId', 'submit', 'fresh'),
+    identityCase({ kind: 'too-long', length: IDENTITY_MAX_LENGTH + 1 }, 'operationId', 'submit', 'fresh'),
+  ];
+}
+
+function identityCase(how: Corruption, which: IdentityField, action: Action, target: DefectTarget): RequestDefect {
+  return defect({
+    clauseId: 'REQ-IDENTITY',
+    argvAction: action,
+    target,
+    // So that the 161st character is the only thing wrong with a too-long operationId.
+    operationIdLength: how.kind === 'too-long' && which === 'operationId' ? IDENTITY_MAX_LENGTH : null,
+    what: `${action} whose ${which} is ${describeCorruption(how)}`,
+    build: (base) => {
+      const request = requestObject(action, base);
+      request.binding = { ...base.binding, [which]: corrupt(base.binding[which], how) };
+      return { text: requestText(request), followUps: [base.binding] };
+    },
+  });
 }
 
 function corrupt(identity: string, how: Corruption): unknown {

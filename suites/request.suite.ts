@@ -11,7 +11,7 @@ import { depthBoundDefects } from '../generators/depthBoundDefects.js';
 import { digestFormatDefect, digestFormatExamples } from '../generators/digestFormatDefect.js';
 import { finiteBoundDefects } from '../generators/finiteBoundDefects.js';
 import { foreignAuthorityDefect } from '../generators/foreignAuthorityDefect.js';
-import { identityDefect } from '../generators/identityDefect.js';
+import { identityDefect, identityExamples } from '../generators/identityDefect.js';
 import { keyBoundDefects } from '../generators/keyBoundDefects.js';
 import { missingFieldDefect } from '../generators/missingFieldDefect.js';
 import { objectBoundDefects } from '../generators/objectBoundDefects.js';
@@ -21,7 +21,7 @@ import { payloadDigestDefect } from '../generators/payloadDigestDefect.js';
 import { requestBoundDefects } from '../generators/requestBoundDefects.js';
 import type { DefectBase, RequestDefect } from '../generators/RequestDefect.js';
 import { submitWithoutPayloadDefect } from '../generators/submitWithoutPayloadDefect.js';
-import { unknownFieldDefect } from '../generators/unknownFieldDefect.js';
+import { unknownFieldDefect, unknownFieldExamples } from '../generators/unknownFieldDefect.js';
 import { valuesBoundDefects } from '../generators/valuesBoundDefects.js';
 import type { ClauseId } from '../harness/clauses.js';
 import { bindingFor } from '../harness/protocol/bindingFor.js';
@@ -213,7 +213,7 @@ qualifyTest('REQ-ACTION-VALUE: refuses an action other than submit/observe, and 
 });
 
 qualifyTest('REQ-CLOSED: refuses unknown top-level fields, and admits nothing', async (context) => {
-  await refusesAll(context, unknownFieldDefect(), ['REQ-CLOSED']);
+  await refusesAll(context, unknownFieldDefect(), ['REQ-CLOSED'], unknownFieldExamples());
 });
 
 qualifyTest('REQ-REQUIRED: refuses a request missing contract, action or binding, and admits nothing', async (context) => {
@@ -225,7 +225,7 @@ qualifyTest('REQ-BINDING-CLOSED: refuses a binding with a missing or extra field
 });
 
 qualifyTest('REQ-IDENTITY: refuses an operationId/authorityId that is not an identity, and admits nothing (not even a normalized one)', async (context) => {
-  await refusesAll(context, identityDefect(), ['REQ-IDENTITY']);
+  await refusesAll(context, identityDefect(), ['REQ-IDENTITY'], identityExamples());
 });
 
 qualifyTest('REQ-DIGEST-FORMAT: refuses a requestDigest that is not a digest (uppercase hex included), and admits nothing', async (context) => {
