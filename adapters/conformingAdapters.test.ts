@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { deferredClauses } from '../harness/deferredClauses.js';
 import { packageRoot } from '../harness/packageRoot.js';
 import { runQualifyCli } from '../harness/__test-helpers__/runQualifyCli.js';
@@ -14,20 +13,14 @@ import { validateReport } from '../reports/validateReport.js';
 
 const TRANSCRIPT_FIELDS = ['action', 'request', 'exitCode', 'signal', 'timedOut', 'stdout', 'stdoutTruncated', 'startedAt', 'endedAt', 'maxOutputBytes'];
 
-let root: string;
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'conforming-'));
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const root = temporaryRoot('conforming');
 
 describe.concurrent('correct adapters qualify', () => {
   it.each([
     ['reference (TypeScript)', 'adapters/reference/adapter.json'],
     ['python-example', 'adapters/python-example/adapter.json'],
   ])('%s: incomplete only for clauses this version defers, no FAIL, a complete evidence set', async (name, config) => {
-    const out = join(root, name.replace(/\W+/g, '-'));
+    const out = join(root(), name.replace(/\W+/g, '-'));
     const run = await runQualifyCli(join(packageRoot, config), out, ['--seed', '424242', '--runs', '5']);
     const report = run.report;
     expect(report, run.stderr).not.toBeNull();

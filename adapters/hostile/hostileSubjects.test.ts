@@ -1,7 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryRoot } from '../../harness/__test-helpers__/temporaryRoot.js';
 import { runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
 import { hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
 
@@ -21,20 +21,14 @@ const SUBJECTS: readonly HostileFixture[] = [
   'grandchild-holds-stdout',
 ];
 
-let root: string;
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hostile-subjects-'));
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const root = temporaryRoot('hostile-subjects');
 
 describe.concurrent('hostile adapters under a full run', () => {
   it.each(SUBJECTS)('%s: a report, an adapter verdict, no crash, no hang', async (fixture) => {
-    const configPath = join(root, `${fixture}.json`);
+    const configPath = join(root(), `${fixture}.json`);
     const config = { protocol: 'algal.coding-operation.v1', authorityId: 'hostile', executable: process.execPath, argvPrefix: [hostileFixturePath(fixture)] };
     await writeFile(configPath, JSON.stringify(config));
-    const run = await runQualifyCli(configPath, join(root, fixture), ['--runs', '1', '--timeout-ms', '1000', '--seed', '1'], 240_000);
+    const run = await runQualifyCli(configPath, join(root(), fixture), ['--runs', '1', '--timeout-ms', '1000', '--seed', '1'], 240_000);
     expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
     expect([0, 1]).toContain(run.exitCode);
     expect(run.report!.suiteErrors).toEqual([]);

@@ -1,7 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryRoot } from '../../harness/__test-helpers__/temporaryRoot.js';
 import type { ClauseId } from '../../harness/clauses.js';
 import { deferredClauses } from '../../harness/deferredClauses.js';
 import { evaluateKill } from '../../harness/selfCheck/evaluateKill.js';
@@ -21,13 +21,7 @@ const FULL = process.env['AQ_KILL_MATRIX'] === 'full';
 const SEED = 20_261_130;
 const RUNS = FULL ? 3 : 4;
 
-let root: string;
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'kill-matrix-'));
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const root = temporaryRoot('kill-matrix');
 
 function isDeferred(clauseId: ClauseId): boolean {
   return deferredClauses[clauseId] !== undefined;
@@ -58,8 +52,8 @@ describe.concurrent('mutant kill matrix', () => {
     }
     const expected = judged.expect === 'inconclusive' ? 'control-held' : 'killed';
     it(`${mutant.name} → ${judged.claims.join(', ') || 'SEM INCONCLUSIVE, never PASS'}`, async () => {
-      const dir = join(root, mutant.name);
-      const configPath = join(root, `${mutant.name}.json`);
+      const dir = join(root(), mutant.name);
+      const configPath = join(root(), `${mutant.name}.json`);
       await writeFile(configPath, JSON.stringify(mutantConfig(mutant.name)));
       const run = await runQualifyCli(configPath, dir, ['--seed', String(SEED), '--runs', String(RUNS), '--timeout-ms', '5000', ...onlyPattern(mutant)]);
       expect(run.report, run.stderr).not.toBeNull();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryRoot } from '../../harness/__test-helpers__/temporaryRoot.js';
 import { CLI_BIN, runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { mutantConfig } from './mutantConfig.js';
@@ -11,13 +11,7 @@ import { mutantConfig } from './mutantConfig.js';
 // A FAIL is only evidence if it can be reproduced: the replay command printed
 // in the report must re-run exactly the shrunk case and fail the same way.
 
-let root: string;
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'replay-'));
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const root = temporaryRoot('replay');
 
 describe.concurrent('replay commands', () => {
   it.each([
@@ -28,14 +22,14 @@ describe.concurrent('replay commands', () => {
     // A stateful sequence.
     ['terminal-text-timestamped', 'SEM-TERMINAL-IMMUTABLE'],
   ])('%s: the replay command of %s re-runs exactly its shrunk case', async (mutant, clauseId) => {
-    const configPath = join(root, `${mutant}.json`);
+    const configPath = join(root(), `${mutant}.json`);
     await writeFile(configPath, JSON.stringify(mutantConfig(mutant)));
-    const first = await runQualifyCli(configPath, join(root, `${mutant}-first`), ['--seed', '99', '--runs', '4', '--only', clauseId]);
+    const first = await runQualifyCli(configPath, join(root(), `${mutant}-first`), ['--seed', '99', '--runs', '4', '--only', clauseId]);
     const failed = first.report?.clauses.find((entry) => entry.id === clauseId);
     expect(failed?.verdict, first.stdout).toBe('FAIL');
     expect(failed?.replay).toMatch(/--replay-path [0-9]+\/[0-9:]+/);
 
-    const replayDir = join(root, `${mutant}-replay`);
+    const replayDir = join(root(), `${mutant}-replay`);
     const command = `${failed!.replay!.replace(/^npx adapter-qualify /, `'${process.execPath}' '${CLI_BIN}' `)} --out '${replayDir}'`;
     const replay = await execa('sh', ['-c', command], { reject: false, env: { CI: 'true' } });
     expect(replay.exitCode, replay.stderr).toBe(failed!.level === 'MUST' ? 1 : 0);

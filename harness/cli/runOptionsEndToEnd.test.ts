@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { packageRoot } from '../packageRoot.js';
 import { canonicalJson } from '../protocol/canonicalJson.js';
 import { validateRequestText } from '../protocol/validateRequestText.js';
@@ -12,13 +12,7 @@ import { runQualifyCli } from '../__test-helpers__/runQualifyCli.js';
 
 const REFERENCE = join(packageRoot, 'adapters', 'reference', 'adapter.json');
 
-let root: string;
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'run-options-'));
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const root = temporaryRoot('run-options');
 
 function sentRequests(outDir: string): { action: string; requestText: string }[] {
   return readFileSync(join(outDir, 'transcript.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { action: string; requestText: string });
@@ -26,7 +20,7 @@ function sentRequests(outDir: string): { action: string; requestText: string }[]
 
 describe.concurrent('run options, end to end', () => {
   it('--max-submits caps the well-formed submits of the whole run, and leaves nothing falsely passed', async () => {
-    const out = join(root, 'max-submits');
+    const out = join(root(), 'max-submits');
     const run = await runQualifyCli(REFERENCE, out, ['--seed', '5', '--runs', '3', '--max-submits', '4', '--only', 'SEM-']);
     expect(run.report, run.stderr).not.toBeNull();
     const validSubmits = sentRequests(out).filter(
@@ -39,7 +33,7 @@ describe.concurrent('run options, end to end', () => {
   }, 300_000);
 
   it('--payload coding-job-v2 submits job-shaped payloads and SKIPs REQ-BOUNDARY-ACCEPT with its reason', async () => {
-    const out = join(root, 'coding-job');
+    const out = join(root(), 'coding-job');
     const run = await runQualifyCli(REFERENCE, out, ['--seed', '5', '--runs', '2', '--payload', 'coding-job-v2', '--only', '(SEM-SUBMIT-ADMITS|REQ-BOUNDARY-ACCEPT)']);
     const boundary = run.report?.clauses.find((entry) => entry.id === 'REQ-BOUNDARY-ACCEPT');
     expect(boundary?.verdict).toBe('SKIP');
@@ -50,8 +44,8 @@ describe.concurrent('run options, end to end', () => {
   }, 300_000);
 
   it('--payload-file submits only the given samples', async () => {
-    const out = join(root, 'payload-file');
-    const file = join(root, 'samples.json');
+    const out = join(root(), 'payload-file');
+    const file = join(root(), 'samples.json');
     const samples = [{ task: 'fix the build' }, { task: 'write the docs', priority: 2 }];
     await writeFile(file, JSON.stringify(samples));
     const run = await runQualifyCli(REFERENCE, out, ['--seed', '5', '--runs', '3', '--payload-file', file, '--only', 'SEM-SUBMIT-ADMITS']);
