@@ -13,7 +13,7 @@ import { finiteBoundDefects } from '../generators/finiteBoundDefects.js';
 import { foreignAuthorityDefect } from '../generators/foreignAuthorityDefect.js';
 import { identityDefect, identityExamples } from '../generators/identityDefect.js';
 import { keyBoundDefects } from '../generators/keyBoundDefects.js';
-import { missingFieldDefect } from '../generators/missingFieldDefect.js';
+import { missingFieldDefect, missingFieldExamples } from '../generators/missingFieldDefect.js';
 import { objectBoundDefects } from '../generators/objectBoundDefects.js';
 import { observeWithPayloadDefect } from '../generators/observeWithPayloadDefect.js';
 import { payload } from '../generators/payload.js';
@@ -27,7 +27,7 @@ import type { ClauseId } from '../harness/clauses.js';
 import { bindingFor } from '../harness/protocol/bindingFor.js';
 import type { JsonValue } from '../harness/protocol/canonicalJson.js';
 import type { CaseResult } from '../harness/suite/checkProperty.js';
-import { admissionOf, describeExchange } from '../harness/suite/exchangeHelpers.js';
+import { admissionOf, describeExchange, observeInventsAdmissions, PHANTOM_ADMISSIONS } from '../harness/suite/exchangeHelpers.js';
 import { judgeMalformedAnswer } from '../harness/suite/judgeMalformedAnswer.js';
 import type { QualifyTestContext } from '../harness/suite/qualifyTest.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
@@ -154,6 +154,8 @@ async function runDefectCase(context: QualifyTestContext, value: DefectCase, adm
     const exchange = await session.observe(followUp);
     if (exchange.kind === 'uncertain') return { verdict: 'undecided', reason: `the follow-up observe was uncertain (${exchange.reason})` };
     if (admissionOf(exchange) !== null) {
+      const control = bindingFor({ operationId: context.ids.fresh('control'), authorityId: session.authorityId, payload: value.payload });
+      if (await observeInventsAdmissions(session, control)) return { verdict: 'undecided', reason: PHANTOM_ADMISSIONS };
       return {
         verdict: 'violated',
         violations: defect.blame.map((clauseId) =>
@@ -217,7 +219,7 @@ qualifyTest('REQ-CLOSED: refuses unknown top-level fields, and admits nothing', 
 });
 
 qualifyTest('REQ-REQUIRED: refuses a request missing contract, action or binding, and admits nothing', async (context) => {
-  await refusesAll(context, missingFieldDefect(), ['REQ-REQUIRED']);
+  await refusesAll(context, missingFieldDefect(), ['REQ-REQUIRED'], missingFieldExamples());
 });
 
 qualifyTest('REQ-BINDING-CLOSED: refuses a binding with a missing or extra field, and admits nothing', async (context) => {

@@ -45,3 +45,17 @@ export function describeExchange(exchange: Exchange): string {
     ? `unknown (reason ${outcome.reason}, revision ${outcome.revision})`
     : `${outcome.state} (revision ${outcome.revision}, acceptanceRef ${outcome.acceptanceRef.slice(0, 19)}…)`;
 }
+
+/** Why a follow-up observe cannot convict: the adapter's observe shows admissions that never happened. */
+export const PHANTOM_ADMISSIONS =
+  'observe answers an admission for a binding that was never submitted (see SEM-OBSERVE-FRESH), so a later observe cannot tell what this request admitted';
+
+/**
+ * A control for follow-up observes: observes a binding that was never
+ * submitted. Called only when a follow-up showed an admission, to tell an
+ * admission caused by the request under test from an observe that invents
+ * admissions (which is SEM-OBSERVE-FRESH's failure, not the request's).
+ */
+export async function observeInventsAdmissions(session: AdapterSession, neverSubmitted: Binding): Promise<boolean> {
+  return admissionOf(await session.observe(neverSubmitted)) !== null;
+}
