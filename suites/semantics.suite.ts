@@ -6,6 +6,8 @@ import { bindingFor } from '../harness/protocol/bindingFor.js';
 import { canonicalJson, type JsonValue } from '../harness/protocol/canonicalJson.js';
 import type { Binding } from '../harness/protocol/types.js';
 import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.js';
+import type { CallExcerpt } from '../harness/evidence/types.js';
+import { callExcerpt } from '../harness/suite/callExcerpt.js';
 import type { CaseResult } from '../harness/suite/checkProperty.js';
 import { admissionOf, describeExchange, observeInventsAdmissions, PHANTOM_ADMISSIONS, pollUntilTerminal, witnessesOf } from '../harness/suite/exchangeHelpers.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
@@ -78,7 +80,7 @@ qualifyTest('SEM-OBSERVE-READONLY: observes never admit, and a later submit is a
 });
 
 qualifyTest('SEM-SUBMIT-ADMITS: a valid submit returns accepted or terminal for its binding', async ({ property, session, ids, options, recorder }) => {
-  const unknownAnswers: { reason: string }[] = [];
+  const unknownAnswers: { reason: string; calls: CallExcerpt[] }[] = [];
   let admissions = 0;
   await property({
     clauses: ['SEM-SUBMIT-ADMITS'],
@@ -101,13 +103,16 @@ qualifyTest('SEM-SUBMIT-ADMITS: a valid submit returns accepted or terminal for 
         };
       }
       // Only-unknown is INCONCLUSIVE, never PASS; unknown beside admissions is a FAIL (below).
-      unknownAnswers.push({ reason: answer.outcome.reason });
+      unknownAnswers.push({ reason: answer.outcome.reason, calls: session.caseCalls().map(callExcerpt) });
       return { verdict: 'undecided', reason: `every valid submit was answered unknown (reason ${answer.outcome.reason}): ${NEVER_ADMITTED}` };
     },
   });
   const [firstUnknown] = unknownAnswers;
   if (admissions > 0 && firstUnknown !== undefined) {
-    recorder.fail(violation('SEM-SUBMIT-ADMITS', `${unknownAnswers.length} valid submit(s) of fresh bindings were answered unknown (reason ${firstUnknown.reason}) while ${admissions} others were admitted by the same authority`));
+    recorder.fail(
+      violation('SEM-SUBMIT-ADMITS', `${unknownAnswers.length} valid submit(s) of fresh bindings were answered unknown (reason ${firstUnknown.reason}) while ${admissions} others were admitted by the same authority`),
+      { description: 'a valid submit of a fresh binding answered unknown, by an authority that admitted other submits', calls: firstUnknown.calls },
+    );
   }
 });
 

@@ -67,6 +67,8 @@ export function qualifyTest(name: string, body: (context: QualifyTestContext) =>
     try {
       await body(context);
     } finally {
+      // Every verdict can be re-run: at least the whole test with the run's seed (a property adds its exact path).
+      for (const clauseId of clauses) recorder.replay(clauseId, { testName: name, seed: options.seed });
       task.meta.qualify = recorder.meta();
     }
     if (recorder.hasViolations()) {
