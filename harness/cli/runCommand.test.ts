@@ -60,7 +60,7 @@ describe('runCommand', () => {
       return { exitCode: 0, summary: 'conformant\n' };
     };
     expect(await runCommand([file], out.io, { runQualification: run, environment: environment(true) })).toBe(0);
-    expect(out.stderr.join('')).toContain('OUT · 1/9 tests · 5 cases');
+    expect(out.stderr.join('')).toContain('OUT · 1/9 tests done · 5 cases');
     expect(out.stderr.at(-1)).toBe('\r\x1b[2K');
     expect(out.stdout).toEqual(['conformant\n']);
   });

@@ -27,6 +27,7 @@ export class OperationIds {
     if (length > IDENTITY_MAX_LENGTH) throw new RangeError(`identity length ${length} exceeds ${IDENTITY_MAX_LENGTH}`);
     const base = this.fresh('len');
     if (base.length > length) throw new RangeError(`identity length ${length} is shorter than a unique prefix (${base.length})`);
-    return base.padEnd(length, 'x');
+    // Not a base-36 digit: padding `…1` must never equal the unpadded `…1x` of a later counter.
+    return base.padEnd(length, '_');
   }
 }

@@ -66,7 +66,14 @@ export async function checkProperty<T>(
 
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
     session.startCase();
-    const result = await spec.run(value);
+    let result: CaseResult;
+    try {
+      result = await spec.run(value);
+    } catch (error) {
+      // The suite's own fault: if shrinking ends here, it must surface, not an earlier violation.
+      lastFailure = null;
+      throw error;
+    }
     if (result.verdict === 'undecided') {
       firstUndecided ??= result.reason;
       return true;

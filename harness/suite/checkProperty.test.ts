@@ -1,0 +1,180 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runOptionsOf } from '../__test-helpers__/runOptionsOf.js';
+import type { ClauseId } from '../clauses.js';
+import { callRecordOf } from '../protocol/__test-helpers__/callRecordOf.js';
+import type { CallRecord } from '../transport/callRecord.js';
+import { violation } from '../violation.js';
+import type { AdapterSession } from './AdapterSession.js';
+import { callExcerpt } from './callExcerpt.js';
+import { checkProperty, type CaseResult, type PropertySpec } from './checkProperty.js';
+import { deriveSeed } from './deriveSeed.js';
+import { EvidenceRecorder } from './EvidenceRecorder.js';
+
+const TEST_NAME = 'REQ-CLOSED: a property';
+const ROOT_SEED = 424242;
+
+/** The only two session methods checkProperty uses, counting case starts. */
+function fakeSession(calls: readonly CallRecord[] = []): { session: AdapterSession; casesStarted: () => number } {
+  let started = 0;
+  const session = { startCase: () => void (started += 1), caseCalls: () => calls };
+  return { session: session as unknown as AdapterSession, casesStarted: () => started };
+}
+
+interface Run {
+  readonly recorder: EvidenceRecorder;
+  readonly seen: number[];
+  readonly casesStarted: number;
+}
+
+async function runProperty(
+  spec: Partial<PropertySpec<number>> & { run(value: number): Promise<CaseResult> },
+  { options = runOptionsOf({ seed: ROOT_SEED }), propertyIndex = 0, calls = [] as readonly CallRecord[] } = {},
+): Promise<Run> {
+  const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+  const { session, casesStarted } = fakeSession(calls);
+  const seen: number[] = [];
+  const full: PropertySpec<number> = {
+    clauses: ['REQ-CLOSED'],
+    arbitrary: fc.integer({ min: 0, max: 1_000_000 }),
+    describe: String,
+    ...spec,
+    run: (value) => {
+      seen.push(value);
+      return spec.run(value);
+    },
+  };
+  await checkProperty(full, { session, recorder, options, testName: TEST_NAME, propertyIndex });
+  return { recorder, seen, casesStarted: casesStarted() };
+}
+
+const violatedFromTen = async (value: number): Promise<CaseResult> =>
+  value >= 10 ? { verdict: 'violated', violations: [violation('REQ-CLOSED', `accepted ${value}`)] } : { verdict: 'held' };
+
+function evidenceOf(recorder: EvidenceRecorder, clauseId: ClauseId) {
+  return recorder.meta().evidence.find((entry) => entry.clauseId === clauseId);
+}
+
+describe('checkProperty', () => {
+  it('counts every held case for each clause and records no violation', async () => {
+    const { recorder, seen, casesStarted } = await runProperty({
+      clauses: ['REQ-CLOSED', 'OUT-JSON'],
+      numRuns: 7,
+      run: async () => ({ verdict: 'held' }),
+    });
+    expect(seen).toHaveLength(7);
+    expect(casesStarted).toBe(7);
+    expect(recorder.hasViolations()).toBe(false);
+    expect(recorder.meta().evidence).toStrictEqual([
+      { clauseId: 'REQ-CLOSED', cases: 7, violations: [], replay: { testName: TEST_NAME, seed: ROOT_SEED } },
+      { clauseId: 'OUT-JSON', cases: 7, violations: [], replay: { testName: TEST_NAME, seed: ROOT_SEED } },
+    ]);
+  });
+
+  it('uses the run option for the number of cases when the spec sets none', async () => {
+    const { seen } = await runProperty({ run: async () => ({ verdict: 'held' }) }, { options: runOptionsOf({ runs: 13 }) });
+    expect(seen).toHaveLength(13);
+  });
+
+  it('records the shrunk counterexample with its calls and the path that replays it', async () => {
+    const calls = [callRecordOf({ action: 'submit', requestText: '{"n":10}', stdout: '{"state":"accepted"}' })];
+    const { recorder, seen } = await runProperty({ numRuns: 100, run: violatedFromTen }, { propertyIndex: 2, calls });
+
+    // fast-check itself, with the same seed, finds the path checkProperty must report.
+    const expected = await fc.check(
+      fc.asyncProperty(fc.integer({ min: 0, max: 1_000_000 }), async (value) => value < 10),
+      { seed: deriveSeed(ROOT_SEED, TEST_NAME), numRuns: 100 },
+    );
+    expect(expected.counterexamplePath).toMatch(/^\d+(:\d+)*$/);
+
+    const evidence = evidenceOf(recorder, 'REQ-CLOSED');
+    expect(evidence?.violations).toStrictEqual([
+      { message: 'accepted 10', counterexample: { description: '10', calls: calls.map(callExcerpt) } },
+    ]);
+    expect(evidence?.replay).toStrictEqual({ testName: TEST_NAME, seed: ROOT_SEED, path: `2/${expected.counterexamplePath}` });
+    // Shrinking cases count too: every decided run exercised the clause.
+    expect(evidence?.cases).toBe(seen.length);
+    expect(seen.some((value) => value > 10)).toBe(true);
+    expect(recorder.violatedClauses()).toEqual(['REQ-CLOSED']);
+  });
+
+  it('records every violation of the failing case', async () => {
+    const { recorder } = await runProperty({
+      clauses: ['REQ-CLOSED', 'OUT-JSON'],
+      numRuns: 50,
+      run: async (value) =>
+        value >= 10
+          ? { verdict: 'violated', violations: [violation('REQ-CLOSED', 'a'), violation('OUT-JSON', 'b')] }
+          : { verdict: 'held' },
+    });
+    expect(recorder.violatedClauses()).toEqual(['REQ-CLOSED', 'OUT-JSON']);
+    expect(evidenceOf(recorder, 'OUT-JSON')?.violations[0]?.counterexample?.description).toBe('10');
+  });
+
+  it('counts only the exercised clauses and leaves the others inconclusive with their reason', async () => {
+    const { recorder } = await runProperty({
+      clauses: ['REQ-CLOSED', 'OUT-JSON', 'OUT-EXIT'],
+      numRuns: 5,
+      unexercisedReason: { 'OUT-JSON': 'no operation reached terminal' },
+      run: async () => ({ verdict: 'held', exercised: ['REQ-CLOSED'] }),
+    });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 5 });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).not.toHaveProperty('inconclusive');
+    expect(evidenceOf(recorder, 'OUT-JSON')).toMatchObject({ cases: 0, inconclusive: 'no operation reached terminal' });
+    expect(evidenceOf(recorder, 'OUT-EXIT')).toMatchObject({ cases: 0, inconclusive: 'no case could be decided' });
+  });
+
+  it('leaves every clause inconclusive with the first undecided reason when no case is decided', async () => {
+    let undecided = 0;
+    const { recorder, seen } = await runProperty({
+      clauses: ['REQ-CLOSED', 'OUT-JSON'],
+      numRuns: 6,
+      run: async () => ({ verdict: 'undecided', reason: `call ${(undecided += 1)} timed out` }),
+    });
+    expect(seen).toHaveLength(6);
+    expect(recorder.hasViolations()).toBe(false);
+    for (const clauseId of ['REQ-CLOSED', 'OUT-JSON'] as const) {
+      expect(evidenceOf(recorder, clauseId)).toMatchObject({ cases: 0, inconclusive: 'call 1 timed out' });
+    }
+  });
+
+  it('runs the examples first, whatever the seed, within the number of cases', async () => {
+    for (const seed of [1, 2, 3]) {
+      const { seen } = await runProperty(
+        { numRuns: 8, examples: [77_777_777, -5], run: async () => ({ verdict: 'held' }) },
+        { options: runOptionsOf({ seed }) },
+      );
+      expect(seen.slice(0, 2)).toEqual([77_777_777, -5]);
+      expect(seen).toHaveLength(8);
+    }
+  });
+
+  it('replays one shrunk case: only its property runs, from the recorded path', async () => {
+    const failing = await runProperty({ numRuns: 100, run: violatedFromTen }, { propertyIndex: 1 });
+    const path = evidenceOf(failing.recorder, 'REQ-CLOSED')?.replay?.path;
+    expect(path).toMatch(/^1\/\d+/);
+    const options = runOptionsOf({ seed: ROOT_SEED, replayPath: { property: 1, path: (path ?? '').slice('1/'.length) } });
+
+    const other = await runProperty({ numRuns: 100, run: violatedFromTen }, { options, propertyIndex: 0 });
+    expect(other.seen).toEqual([]);
+    expect(other.recorder.meta().evidence).toEqual([]);
+
+    const replayed = await runProperty({ numRuns: 100, run: violatedFromTen }, { options, propertyIndex: 1 });
+    expect(replayed.seen[0]).toBe(10);
+    expect(replayed.seen.length).toBeLessThan(failing.seen.length);
+    expect(evidenceOf(replayed.recorder, 'REQ-CLOSED')?.violations[0]?.counterexample?.description).toBe('10');
+    expect(evidenceOf(replayed.recorder, 'REQ-CLOSED')?.replay?.path).toBe(path);
+  });
+
+  it('rejects with the suite error when a case throws', async () => {
+    const bug = new Error('suite bug');
+    await expect(runProperty({ numRuns: 5, run: async () => Promise.reject(bug) })).rejects.toBe(bug);
+  });
+
+  it('rejects when the shrunk case threw, even after earlier cases violated', async () => {
+    // Shrinking from a violation lands on a throwing case: fast-check's counterexample is the throw, not a violation.
+    const bug = new Error('suite bug at 10');
+    const run = async (value: number): Promise<CaseResult> => (value === 10 ? Promise.reject(bug) : violatedFromTen(value));
+    await expect(runProperty({ numRuns: 100, run })).rejects.toBe(bug);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { codingOperationClauses, clause } from '../clauses.js';
+import { outClausesFor } from './outClausesFor.js';
+
+const STATES = ['unknown', 'accepted', 'terminal', 'none'] as const;
+const COMMON = outClausesFor('none');
+
+describe('outClausesFor', () => {
+  it('gives the common clauses for every state', () => {
+    expect(COMMON).toEqual(expect.arrayContaining(['OUT-JSON', 'OUT-EXIT', 'OUT-STATE', 'OUT-CLOSED', 'OUT-SIZE', 'OUT-PROOF-SIZE']));
+    for (const state of STATES) expect(outClausesFor(state)).toEqual(expect.arrayContaining([...COMMON]));
+  });
+
+  it('adds state-specific clauses only for their state', () => {
+    expect(outClausesFor('unknown').filter((id) => !COMMON.includes(id))).toEqual(['OUT-UNKNOWN-REASON']);
+    expect(outClausesFor('accepted').filter((id) => !COMMON.includes(id))).toEqual(['OUT-ACCEPTANCE-REF']);
+    expect(outClausesFor('terminal').filter((id) => !COMMON.includes(id))).toEqual([
+      'OUT-ACCEPTANCE-REF', 'OUT-TERMINAL-OUTCOME', 'OUT-TERMINAL-SETTLEMENT', 'OUT-RESULT-CLOSED', 'OUT-RESULT-INTEGRITY',
+    ]);
+    expect(COMMON.some((id) => /UNKNOWN|ACCEPTANCE|TERMINAL|RESULT/.test(id))).toBe(false);
+  });
+
+  it('lists each clause once, and only OUT clauses of the registry', () => {
+    for (const state of STATES) {
+      const ids = outClausesFor(state);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) expect(clause(id).family).toBe('OUT');
+    }
+  });
+
+  it('covers every OUT clause of the registry across the states', () => {
+    const covered = new Set(STATES.flatMap((state) => outClausesFor(state)));
+    const registry = codingOperationClauses.filter((definition) => definition.family === 'OUT').map((definition) => definition.id);
+    expect([...covered].sort()).toEqual([...registry].sort());
+  });
+});
