@@ -31,6 +31,7 @@ import { admissionOf, describeExchange, observeInventsAdmissions, PHANTOM_ADMISS
 import { judgeMalformedAnswer } from '../harness/suite/judgeMalformedAnswer.js';
 import type { QualifyTestContext } from '../harness/suite/qualifyTest.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
+import { STOPPED_ANSWERING } from '../harness/suite/UnresponsiveBreaker.js';
 import type { CallRecord } from '../harness/transport/callRecord.js';
 import { violation } from '../harness/violation.js';
 
@@ -46,7 +47,6 @@ interface DefectCase {
   readonly payload: JsonValue;
 }
 
-const STOPPED_ANSWERING = 'the adapter stopped answering (repeated timeouts)';
 
 /**
  * The admitted bindings of one test, by operationId length: admitting one per

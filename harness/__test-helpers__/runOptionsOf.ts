@@ -1,7 +1,8 @@
+import { runOptionDefaults } from '../config/options/runOptionDefaults.js';
 import { OUTCOME_CONTRACT } from '../protocol/types.js';
 import type { NormalizedRunOptions } from '../runOptions.js';
 
-/** Normalized run options with the CLI defaults and a fixed seed, with `overrides` applied. */
+/** Normalized run options with the CLI defaults (read from `runOptionDefaults`, so they cannot drift) and a fixed seed, with `overrides` applied. */
 export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): NormalizedRunOptions {
   return {
     configPath: '/work/adapter/adapter.json',
@@ -9,15 +10,15 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     adapterCwd: '/work/adapter',
     outDir: '/work/adapter/qualify-report',
     seed: 424242,
-    runs: 10,
-    timeoutMs: 10_000,
-    maxOutputBytes: 1_048_576,
+    runs: runOptionDefaults.runs,
+    timeoutMs: runOptionDefaults.timeoutMs,
+    maxOutputBytes: runOptionDefaults.maxOutputBytes,
     only: null,
     replayPath: null,
-    payload: { kind: 'any-json' },
+    payload: { kind: runOptionDefaults.payload },
     maxSubmits: null,
-    concurrency: 4,
-    pollBudget: 8,
+    concurrency: runOptionDefaults.concurrency,
+    pollBudget: runOptionDefaults.pollBudget,
     strict: false,
     strictShould: false,
     progress: false,

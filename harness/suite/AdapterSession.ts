@@ -14,7 +14,7 @@ import { callExcerpt } from './callExcerpt.js';
 import { outClausesFor } from './outClausesFor.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
-import type { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
+import { STOPPED_ANSWERING, type UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import type { AdmissionBudget } from './AdmissionBudget.js';
 
 /** The answer to one well-formed request, as evidence. */
@@ -99,7 +99,7 @@ export class AdapterSession {
   /** Sends a well-formed request and checks the answer against the OUT clauses. */
   async exchange(request: CodingOperationRequest): Promise<Exchange> {
     const record = await this.send(request.action, canonicalJson(request));
-    if (record === null) return { kind: 'uncertain', reason: 'the adapter stopped answering (repeated timeouts)', record: null };
+    if (record === null) return { kind: 'uncertain', reason: STOPPED_ANSWERING, record: null };
     const evidence = classifyCall(record, request.binding);
     this.#recordOutClauses(record, evidence.kind === 'outcome' ? [] : evidence.violations, request);
     return evidence.kind === 'outcome'

@@ -1,6 +1,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** Why a call was not made: the adapter was declared unresponsive. */
+export const STOPPED_ANSWERING = 'the adapter stopped answering (repeated timeouts)';
+
 /** Consecutive timed-out calls after which the adapter is treated as unresponsive for the rest of the run. */
 export const UNRESPONSIVE_AFTER_TIMEOUTS = 4;
 
