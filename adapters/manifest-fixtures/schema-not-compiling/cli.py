@@ -1,0 +1,15 @@
+"""Fixture schema-not-compiling: The inputSchema of "status" uses the type name "bool", so it does not compile (CAT-SCHEMAS-VALID).
+
+The tools are the reference adapter's (../../manifest-reference/reference_tools.py).
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "manifest-reference"))
+
+from reference_tools import main  # noqa: E402
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:], HERE, defect=None))

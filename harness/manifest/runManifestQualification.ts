@@ -1,0 +1,221 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { dir as temporaryDirectory } from 'tmp-promise';
+import { buildReport, type FailedTest } from '../../reports/buildReport.js';
+import { fingerprintSubject } from '../../reports/fingerprintSubject.js';
+import { renderSummary } from '../../reports/renderSummary.js';
+import type { AcceptanceReport } from '../../reports/types.js';
+import { writeReportFiles } from '../../reports/writeReportFiles.js';
+import type { ClauseId } from '../clauses.js';
+import { packageVersion } from '../packageRoot.js';
+import type { JsonValue } from '../protocol/canonicalJson.js';
+import { OUTCOME_CONTRACT } from '../protocol/types.js';
+import { EvidenceRecorder } from '../suite/EvidenceRecorder.js';
+import { mergeTranscriptParts } from '../transcript/mergeTranscriptParts.js';
+import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
+import { findOnPath } from './_internals/findOnPath.js';
+import { checkCatalog, type CheckedCatalog } from './checkCatalog.js';
+import { checkCoverage } from './checkCoverage.js';
+import { checkManifest, type CheckedManifest } from './checkManifest.js';
+import { checkRuntimeHook } from './checkRuntimeHook.js';
+import { checkToolTransport, TRN_CLAUSES } from './checkToolTransport.js';
+import { manifestReplayCommand } from './manifestReplayCommand.js';
+import type { ManifestRunOptions } from './ManifestRunOptions.js';
+import { readJsonFile } from './readJsonFile.js';
+import { ToolSession } from './ToolSession.js';
+
+/** What a finished manifest run produced. */
+export interface ManifestQualificationResult {
+  readonly report: AcceptanceReport;
+  readonly exitCode: 0 | 1 | 3;
+  readonly reportDir: string;
+  /** The one-screen terminal summary. */
+  readonly summary: string;
+}
+
+/** Tools called at once: each call is one Python process. */
+const TOOL_CONCURRENCY = 2;
+
+/** The checks of the profile, by the name their evidence carries (names start with the clause IDs they decide). */
+const CHECK_NAMES = {
+  manifest: 'MAN-SCHEMA, MAN-ID, MAN-PATHS, MAN-FILES, MAN-REGRESSION: the manifest',
+  catalog: 'CAT-SCHEMA, CAT-TOOL, CAT-SCHEMAS-VALID, CAT-REFS: the tool catalog',
+  hook: 'HOOK-IMPORT-PURE, HOOK-NAMES, HOOK-TOOLS-MATCH: the runtime hook',
+  coverage: 'ACC-COVERAGE, ACC-HONEST: the coverage file',
+} as const;
+
+/**
+ * Qualifies one manifest-registered adapter directory against
+ * `adapter-manifest.v1` and writes the report set (the same files as `run`).
+ * The checks run in this process, in order MAN → CAT → TRN → HOOK → ACC, each
+ * feeding an `EvidenceRecorder`; the TRN properties go through `checkProperty`,
+ * so shrinking, seeds and counterexamples work as in the coding-operation
+ * profile. A check that throws is a suite error (exit 3), never a verdict.
+ * @param options - normalized options
+ * @public
+ */
+export async function runManifestQualification(options: ManifestRunOptions): Promise<ManifestQualificationResult> {
+  const startedAt = new Date();
+  const work = await temporaryDirectory({ prefix: 'adapter-qualify-manifest-', unsafeCleanup: true });
+  try {
+    const scratchDir = join(work.path, 'scratch');
+    await mkdir(scratchDir, { recursive: true });
+    const transcript = new TranscriptWriter(work.path);
+    const recorders: EvidenceRecorder[] = [];
+    const failedTests: FailedTest[] = [];
+    const recorder = (name: string, clauses: readonly ClauseId[]): EvidenceRecorder => {
+      const created = new EvidenceRecorder(name, clauses);
+      recorders.push(created);
+      return created;
+    };
+    const guarded = async <T>(name: string, fallback: T, body: () => Promise<T>): Promise<T> => {
+      try {
+        return await body();
+      } catch (error) {
+        failedTests.push({ testName: name, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+        return fallback;
+      }
+    };
+    const seed = options.seed;
+
+    const manifestRecorder = recorder(CHECK_NAMES.manifest, ['MAN-SCHEMA', 'MAN-ID', 'MAN-PATHS', 'MAN-FILES', 'MAN-REGRESSION']);
+    const manifestRead = await readJsonFile(options.manifestPath);
+    const manifest = await guarded<CheckedManifest | null>(CHECK_NAMES.manifest, null, () =>
+      checkManifest(options.manifestPath, manifestRead, manifestRecorder, seed),
+    );
+    const catalogRecorder = recorder(CHECK_NAMES.catalog, ['CAT-SCHEMA', 'CAT-TOOL', 'CAT-SCHEMAS-VALID', 'CAT-REFS']);
+    const catalog = await guarded<CheckedCatalog | null>(CHECK_NAMES.catalog, null, () =>
+      manifest === null
+        ? Promise.resolve(null)
+        : checkCatalog(manifest.files.toolSchema, manifest.root, manifest.id, catalogRecorder, seed),
+    );
+
+    await checkTransport(manifest, catalog, { options, scratchDir, transcript, recorder, guarded });
+
+    const hookRecorder = recorder(CHECK_NAMES.hook, ['HOOK-IMPORT-PURE', 'HOOK-NAMES', 'HOOK-TOOLS-MATCH']);
+    if (manifest !== null) {
+      await guarded(CHECK_NAMES.hook, undefined, () =>
+        checkRuntimeHook({
+          runtime: manifest.files.runtime,
+          root: manifest.root,
+          savedCatalog: catalog?.saved ?? null,
+          timeoutMs: options.timeoutMs,
+          maxOutputBytes: options.maxOutputBytes,
+          transcript,
+          recorder: hookRecorder,
+          seed,
+        }),
+      );
+    }
+
+    const coverageRecorder = recorder(CHECK_NAMES.coverage, ['ACC-COVERAGE', 'ACC-HONEST']);
+    if (manifest !== null) {
+      const file = manifest.files.acceptance;
+      await guarded(CHECK_NAMES.coverage, undefined, async () =>
+        checkCoverage({
+          read: file.kind === 'usable' ? await readJsonFile(file.path) : { kind: 'unusable-path', reason: file.kind === 'unusable' ? file.reason : 'not declared' },
+          document: file.kind === 'usable' ? file.path : 'acceptance',
+          manifestId: manifest.id,
+          testedBuilds: manifest.testedBuilds,
+          toolNames: catalog?.toolNames ?? null,
+          recorder: coverageRecorder,
+          seed,
+        }),
+      );
+    }
+
+    await mkdir(options.outDir, { recursive: true });
+    await mergeTranscriptParts(work.path, join(options.outDir, 'transcript.jsonl'));
+    const report = buildReport({
+      profile: 'adapter-manifest.v1',
+      metas: recorders.map((each) => each.meta()),
+      failedTests,
+      unhandledErrors: [],
+      filteredOut: false,
+      deferred: {},
+      subject: await manifestSubject(options.manifestPath, manifestRead.kind === 'json' ? manifestRead.value : null, manifest),
+      suite: { name: 'adapter-qualify', version: packageVersion },
+      environment: { node: process.version, platform: process.platform, arch: process.arch },
+      run: {
+        seed,
+        runs: options.runs,
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        strict: options.strict,
+        strictShould: options.strictShould,
+        only: null,
+        options: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes },
+      },
+      replayCommand: (handle) => manifestReplayCommand(handle.seed, options),
+    });
+    await writeReportFiles(report, options.outDir);
+    return { report, exitCode: report.exitCode, reportDir: options.outDir, summary: renderSummary(report, options.outDir) };
+  } finally {
+    await work.cleanup();
+  }
+}
+
+interface TransportContext {
+  readonly options: ManifestRunOptions;
+  readonly scratchDir: string;
+  readonly transcript: TranscriptWriter;
+  readonly recorder: (name: string, clauses: readonly ClauseId[]) => EvidenceRecorder;
+  readonly guarded: <T>(name: string, fallback: T, body: () => Promise<T>) => Promise<T>;
+}
+
+/** TRN: one check per callable tool, a few at once. */
+async function checkTransport(manifest: CheckedManifest | null, catalog: CheckedCatalog | null, context: TransportContext): Promise<void> {
+  const entrypoint = manifest?.files.entrypoint;
+  const unusable =
+    manifest === null || manifest.root === null || entrypoint === undefined || entrypoint.kind !== 'usable'
+      ? `the entrypoint is unusable${entrypoint?.kind === 'unusable' ? `: ${entrypoint.reason}` : ''}`
+      : catalog === null || catalog.unusable !== null
+        ? `the catalog is unusable${catalog?.unusable == null ? '' : `: ${catalog.unusable}`}`
+        : catalog.tools.length === 0
+          ? 'no tool is soundly declared with compiling schemas (CAT-TOOL, CAT-SCHEMAS-VALID)'
+          : null;
+  if (unusable !== null || manifest === null || manifest.root === null || entrypoint?.kind !== 'usable' || catalog === null) {
+    const recorder = context.recorder('TRN-ONE-JSON, TRN-OK, TRN-OUTPUT-SCHEMA, TRN-FAILURE-OUTCOME, TRN-INPUT-REFUSED: the tools', TRN_CLAUSES);
+    for (const id of TRN_CLAUSES) recorder.inconclusive(id, unusable ?? 'no tool can be called');
+    return;
+  }
+  const root = manifest.root;
+  const queue = [...catalog.tools];
+  const worker = async (): Promise<void> => {
+    for (let tool = queue.shift(); tool !== undefined; tool = queue.shift()) {
+      const name = `TRN-ONE-JSON, TRN-OK, TRN-OUTPUT-SCHEMA, TRN-FAILURE-OUTCOME, TRN-INPUT-REFUSED: tool ${JSON.stringify(tool.name)}`;
+      const recorder = context.recorder(name, TRN_CLAUSES);
+      const session = new ToolSession({
+        entrypoint: entrypoint.path,
+        root,
+        scratchDir: context.scratchDir,
+        timeoutMs: context.options.timeoutMs,
+        maxOutputBytes: context.options.maxOutputBytes,
+        transcript: context.transcript,
+        testName: name,
+      });
+      const current = tool;
+      await context.guarded(name, undefined, () => checkToolTransport({ tool: current, session, recorder, options: context.options }));
+    }
+  };
+  await Promise.all(Array.from({ length: TOOL_CONCURRENCY }, worker));
+}
+
+/**
+ * The subject, bound to exact bytes: the manifest as parsed, the `python3` the
+ * transport runs (as the executable) and the entrypoint (argv item 0).
+ */
+async function manifestSubject(manifestPath: string, parsed: unknown, manifest: CheckedManifest | null): Promise<AcceptanceReport['subject']> {
+  const entrypoint = manifest?.files.entrypoint;
+  const python = findOnPath('python3');
+  const fingerprint = await fingerprintSubject(
+    {
+      protocol: OUTCOME_CONTRACT,
+      authorityId: '',
+      executable: python ?? 'python3',
+      argvPrefix: entrypoint?.kind === 'usable' ? [entrypoint.path] : [],
+    },
+    manifest?.root ?? '/',
+  );
+  return { ...fingerprint, config: { manifestPath, manifest: (parsed ?? null) as JsonValue }, authorityId: null };
+}
