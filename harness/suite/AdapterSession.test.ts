@@ -1,0 +1,84 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { dir } from 'tmp-promise';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runOptionsOf } from '../__test-helpers__/runOptionsOf.js';
+import { bindingFor } from '../protocol/bindingFor.js';
+import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
+import type { CallRecord } from '../transport/callRecord.js';
+import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
+import { violation } from '../violation.js';
+import { AdapterSession } from './AdapterSession.js';
+import { AdmissionBudget } from './AdmissionBudget.js';
+import { EvidenceRecorder } from './EvidenceRecorder.js';
+import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
+
+let work: { path: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  work = await dir({ unsafeCleanup: true });
+});
+afterEach(async () => {
+  await work.cleanup();
+});
+
+function recordFor(input: OperationCall, stdout: string): CallRecord {
+  return {
+    callId: 'c1', action: input.action, argv: ['sdk:/m.js', input.action], requestText: input.requestText, startedAt: 1, endedAt: 2,
+    exitCode: 0, signal: null, timedOut: false, stdout, stdoutBytes: stdout.length, stdoutTruncated: false, stdoutInvalidUtf8: false,
+    stderrTail: '', stderrTruncated: false, timeoutMs: 10_000, maxOutputBytes: 1_048_576, uncertainty: null,
+  };
+}
+
+/** A transport that answers `unknown` for the binding and reports what `checks` says about each call. */
+class FakeTransport implements OperationTransport {
+  readonly kind = 'sdk' as const;
+  readonly acceptsRawText = false;
+  readonly calls: OperationCall[] = [];
+  constructor(readonly checks: Omit<TransportResult, 'record'>) {}
+  async call(input: OperationCall): Promise<TransportResult> {
+    this.calls.push(input);
+    const binding = input.request?.binding;
+    const outcome = { contract: 'algal.coding-operation.v1', ...binding, revision: 0, state: 'unknown', reason: 'missing' };
+    return { record: recordFor(input, JSON.stringify(outcome)), ...this.checks };
+  }
+}
+
+function sessionWith(transport: OperationTransport) {
+  const recorder = new EvidenceRecorder('SDK-NO-MUTATION: t', ['SDK-NO-MUTATION']);
+  const options = runOptionsOf({ subject: { kind: 'sdk', modulePath: '/m.js', authorityId: 'ledger-b2' } });
+  const session = new AdapterSession({
+    options, transport, recorder, testName: 'SDK-NO-MUTATION: t',
+    transcript: new TranscriptWriter(work.path), breaker: new UnresponsiveBreaker(work.path), budget: new AdmissionBudget(work.path, null),
+  });
+  return { session, recorder };
+}
+
+const evidence = (recorder: EvidenceRecorder, id: string) => recorder.meta().evidence.find((entry) => entry.clauseId === id);
+
+describe('AdapterSession over an OperationTransport', () => {
+  it('hands the transport the structured request with its canonical text, and takes the authority from the SDK subject', async () => {
+    const transport = new FakeTransport({ checked: [], violations: [] });
+    const { session } = sessionWith(transport);
+    expect(session.authorityId).toBe('ledger-b2');
+    const binding = bindingFor({ operationId: 'op-1', authorityId: session.authorityId, payload: 1 });
+    const exchange = await session.observe(binding);
+    expect(exchange.kind).toBe('outcome');
+    expect(transport.calls[0]).toEqual({ action: 'observe', request: expect.objectContaining({ binding }), requestText: expect.stringContaining('"action":"observe"') });
+    const transcript = readdirSync(join(work.path, 'transcript')).map((file) => readFileSync(join(work.path, 'transcript', file), 'utf8')).join('');
+    expect(transcript).toContain('sdk:/m.js');
+  });
+
+  it('counts the clauses the transport checked and records its violations with the call', async () => {
+    const clean = sessionWith(new FakeTransport({ checked: ['SDK-SHAPE', 'SDK-NO-MUTATION'], violations: [] }));
+    await clean.session.observe(bindingFor({ operationId: 'op-1', authorityId: 'ledger-b2', payload: 1 }));
+    expect(evidence(clean.recorder, 'SDK-NO-MUTATION')).toMatchObject({ cases: 1, violations: [] });
+
+    const broken = sessionWith(new FakeTransport({ checked: ['SDK-NO-MUTATION'], violations: [violation('SDK-NO-MUTATION', 'changed at /payload/a')] }));
+    await broken.session.observe(bindingFor({ operationId: 'op-2', authorityId: 'ledger-b2', payload: 1 }));
+    expect(broken.recorder.violatedClauses()).toEqual(['SDK-NO-MUTATION']);
+    expect(evidence(broken.recorder, 'SDK-NO-MUTATION')?.violations[0]).toMatchObject({
+      message: 'changed at /payload/a',
+      counterexample: { calls: [expect.objectContaining({ action: 'observe' })] },
+    });
+  });
+});
