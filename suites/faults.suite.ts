@@ -1,0 +1,383 @@
+import * as fc from 'fast-check';
+import { afterAll } from 'vitest';
+import { payload } from '../generators/payload.js';
+import type { ClauseId } from '../harness/clauses.js';
+import { checkHistories } from '../harness/history/checkHistories.js';
+import { runRestartStep } from '../harness/lifecycle/runRestartStep.js';
+import { bindingFor } from '../harness/protocol/bindingFor.js';
+import { canonicalJson, type JsonValue } from '../harness/protocol/canonicalJson.js';
+import { submitRequest } from '../harness/protocol/submitRequest.js';
+import type { AdmissionOutcome, Binding } from '../harness/protocol/types.js';
+import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.js';
+import { callExcerpt } from '../harness/suite/callExcerpt.js';
+import type { CaseResult } from '../harness/suite/checkProperty.js';
+import { deriveSeed } from '../harness/suite/deriveSeed.js';
+import { admissionOf, describeExchange, pollUntilTerminal, witnessesOf } from '../harness/suite/exchangeHelpers.js';
+import { findMarkedProcesses, type MarkedProcess } from '../harness/suite/findMarkedProcesses.js';
+import type { OperationIds } from '../harness/suite/OperationIds.js';
+import { qualifyTest, type QualifyTestContext } from '../harness/suite/qualifyTest.js';
+import { reapMarkedProcesses } from '../harness/suite/reapMarkedProcesses.js';
+import { STOPPED_ANSWERING } from '../harness/suite/UnresponsiveBreaker.js';
+import type { CallRecord } from '../harness/transport/callRecord.js';
+import { violation, type Violation } from '../harness/violation.js';
+
+// Faults (§6): crashes (SIGKILL), pauses (SIGSTOP past the host deadline),
+// a declared restart step, and processes outliving settlement. Every case uses
+// fresh operation IDs, so cases and concurrent tests never share state. Every
+// process this file's calls left behind is killed before the file ends.
+
+const NEVER_ADMITTED = 'the adapter admitted no valid submit, so there is no admission to reason about';
+const NO_FAULTS = 'fault injection and process accounting need adapter processes (the command transport); an SDK run starts none';
+const NOT_LINUX = 'process accounting reads /proc/<pid>/environ, which this platform does not have (Linux only)';
+const NO_RESTART = 'no restart step declared (--lifecycle FILE with a restart argv)';
+/** Time after a call's end for its descendants' exits in progress to complete. */
+const SETTLE_GRACE_MS = 300;
+/** Host deadline of a paused submit: short, so the suite stays fast. */
+const PAUSE_HOST_DEADLINE_MS = 1_000;
+/** How long a paused submit stays stopped after its host deadline expired (an observe runs meanwhile). */
+const PAUSE_PAST_DEADLINE_MS = 400;
+/** Kill delays are drawn from 0 to this multiple of a typical submit's duration. */
+const KILL_SPAN = 1.2;
+
+/** Markers of every ended call this file made: reaped when the file ends, whatever happened. */
+const endedCalls = new Set<string>();
+afterAll(() => {
+  reapMarkedProcesses(endedCalls);
+});
+
+function track(calls: readonly CallRecord[]): Set<string> {
+  const ids = new Set(calls.map((call) => call.callId));
+  for (const id of ids) endedCalls.add(id);
+  return ids;
+}
+
+function freshBinding(ids: OperationIds, session: AdapterSession, value: JsonValue, tag: string): Binding {
+  return bindingFor({ operationId: ids.fresh(tag), authorityId: session.authorityId, payload: value });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Whether the fault suite can run here; records the reason on `clauses` when not. */
+function faultsApplicable(context: QualifyTestContext, clauses: readonly ClauseId[]): boolean {
+  if (context.services.transport.kind === 'command') return true;
+  for (const clauseId of clauses) context.recorder.skip(clauseId, NO_FAULTS);
+  return false;
+}
+
+/**
+ * Typical durations (ms) of a first submit and of a resubmit of an admitted
+ * binding, so kill delays sweep the whole run of each (a torn write between
+ * two halves of a record sits somewhere inside it).
+ */
+async function measureSubmitDurations(context: QualifyTestContext, testName: string): Promise<{ first: number; again: number } | null> {
+  const { session, ids, options } = context;
+  const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, `${testName}#measure`), numRuns: 3 });
+  const first: number[] = [];
+  const again: number[] = [];
+  for (const value of values) {
+    const binding = freshBinding(ids, session, value, 'measure');
+    const admitted = await session.submit(binding, value);
+    if (admissionOf(admitted) === null || admitted.record === null) continue;
+    first.push(admitted.record.endedAt - admitted.record.startedAt);
+    const repeated = await session.submit(binding, value);
+    if (repeated.record !== null) again.push(repeated.record.endedAt - repeated.record.startedAt);
+  }
+  track(session.caseCalls());
+  return first.length === 0 ? null : { first: median(first), again: again.length === 0 ? median(first) : median(again) };
+}
+
+let typicalDurations: ReturnType<typeof measureSubmitDurations> | undefined;
+
+/** The typical durations, measured once per file (by the first test that asks). */
+function typicalSubmitDurations(context: QualifyTestContext, testName: string): ReturnType<typeof measureSubmitDurations> {
+  typicalDurations ??= measureSubmitDurations(context, testName);
+  return typicalDurations;
+}
+
+/** A call after a fault that gave no evidence: a timeout proves nothing; anything else (nonzero exit, garbage) is a broken ledger. */
+function noEvidence(exchange: Exchange): 'timeout' | 'broken' | null {
+  if (exchange.kind === 'outcome') return null;
+  return exchange.record === null || exchange.record.timedOut ? 'timeout' : 'broken';
+}
+
+/**
+ * Kills left-behind processes of the case's calls; when one outlived a
+ * terminal outcome of the case's operation by more than the grace, that is a
+ * SEM-LOCAL-SETTLEMENT failure, recorded with the process.
+ */
+async function reapCase(context: QualifyTestContext, terminalSeen: boolean): Promise<void> {
+  const { session, recorder, options } = context;
+  const markers = track(session.caseCalls());
+  if ((findMarkedProcesses(markers) ?? []).length === 0) return;
+  await sleep(SETTLE_GRACE_MS);
+  const killed = reapMarkedProcesses(markers);
+  if (killed.length === 0 || !terminalSeen) return;
+  recorder.fail(settlementViolation(killed), { description: 'processes left by the calls of a fault case, found when the case ended', calls: session.caseCalls().map(callExcerpt) }, {
+    testName: recorder.testName,
+    seed: options.seed,
+  });
+}
+
+function settlementViolation(processes: readonly MarkedProcess[]): Violation {
+  const shown = processes.slice(0, 5).map((marked) => `pid ${marked.pid} (${marked.cmdline || '?'})`);
+  return violation(
+    'SEM-LOCAL-SETTLEMENT',
+    `${processes.length} process(es) started by calls for the operation were still running after its terminal outcome (killed by the suite): ${shown.join(', ')}`,
+    { details: { processes: processes.map((marked) => ({ pid: marked.pid, callId: marked.callId, cmdline: marked.cmdline })) } },
+  );
+}
+
+qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any point, every call gives valid evidence and one admission', async (context) => {
+  const { property, session, ids, options, recorder } = context;
+  if (!faultsApplicable(context, ['SEM-CRASH-CONSISTENT'])) return;
+  const typical = await typicalSubmitDurations(context, recorder.testName);
+  if (typical === null) {
+    recorder.inconclusive('SEM-CRASH-CONSISTENT', NEVER_ADMITTED);
+    return;
+  }
+  // Per mille of KILL_SPAN × the typical duration. The first kill is drawn over the whole span; the
+  // resubmit kills are stratified (one in each third of it), so every case sweeps a resubmit's whole run.
+  const span = (fraction: number, duration: number): number => Math.round((fraction / 1_000) * KILL_SPAN * duration);
+  const stratum = fc.noBias(fc.integer({ min: 0, max: 333 }));
+  const resubmitDelays = (strata: readonly number[]): number[] => strata.map((offset, index) => span(index * 333 + offset, typical.again));
+  await property({
+    clauses: ['SEM-CRASH-CONSISTENT'],
+    arbitrary: fc.record({ value: payload(options.payload), first: fc.noBias(fc.integer({ min: 0, max: 1_000 })), strata: fc.tuple(stratum, stratum, stratum) }),
+    describe: ({ first, strata }) =>
+      `kill the first submit of a fresh binding ${span(first, typical.first)} ms after spawn, ` +
+      `then three times: observe, submit, kill a resubmit (${resubmitDelays(strata).map((delay) => `${delay} ms`).join(', ')}); then observe, submit`,
+    run: async ({ value, first, strata }): Promise<CaseResult> => {
+      const binding = freshBinding(ids, session, value, 'crash');
+      const requestText = canonicalJson(submitRequest(binding, value));
+      const delays = [span(first, typical.first), ...resubmitDelays(strata)];
+      const after: { exchange: Exchange; step: string }[] = [];
+      let hits = 0;
+      for (const [index, delay] of delays.entries()) {
+        const killed = await session.sendFaulted('submit', requestText, { kind: 'kill', afterMs: delay });
+        if (killed === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
+        if (killed.faulted) hits += 1;
+        const crash = `${index === 0 ? 'the first submit' : 'a resubmit'} killed ${delay} ms after spawn`;
+        after.push({ exchange: await session.observe(binding), step: `observe after ${crash}` });
+        after.push({ exchange: await session.submit(binding, value), step: `submit after ${crash}` });
+      }
+      after.push({ exchange: await session.observe(binding), step: 'final observe' });
+      after.push({ exchange: await session.submit(binding, value), step: 'final submit' });
+      const result = judgeCrash(after, hits);
+      await reapCase(context, after.some(({ exchange }) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'));
+      return result;
+    },
+  });
+});
+
+function judgeCrash(after: readonly { exchange: Exchange; step: string }[], hits: number): CaseResult {
+  const violations: Violation[] = [];
+  let timedOut = false;
+  for (const { exchange, step } of after) {
+    const missing = noEvidence(exchange);
+    if (missing === 'timeout') timedOut = true;
+    if (missing === 'broken') violations.push(violation('SEM-CRASH-CONSISTENT', `the ${step} gave no valid evidence: ${describeExchange(exchange)}`));
+  }
+  const admissions = after.flatMap(({ exchange, step }) => {
+    const admission = admissionOf(exchange);
+    return admission === null ? [] : [{ admission, step }];
+  });
+  const [firstAdmission] = admissions;
+  const other = admissions.find(({ admission }) => admission.acceptanceRef !== firstAdmission?.admission.acceptanceRef);
+  if (firstAdmission !== undefined && other !== undefined) {
+    violations.push(
+      violation(
+        'SEM-CRASH-CONSISTENT',
+        `the operation was admitted twice: the ${firstAdmission.step} answered acceptanceRef ${firstAdmission.admission.acceptanceRef}, the ${other.step} ${other.admission.acceptanceRef}`,
+      ),
+    );
+  }
+  if (violations.length > 0) return { verdict: 'violated', violations };
+  if (timedOut) return { verdict: 'undecided', reason: 'a call after the crash timed out, which proves nothing either way' };
+  if (hits === 0) return { verdict: 'undecided', reason: 'every submit had ended before its kill delay: no crash happened' };
+  if (firstAdmission === undefined) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+  return { verdict: 'held' };
+}
+
+qualifyTest('SEM-UNCERTAIN-RECOVERY: after a submit paused past its deadline (uncertain), observe agrees with every other witness', async (context) => {
+  const { property, session, ids, options, recorder } = context;
+  if (!faultsApplicable(context, ['SEM-UNCERTAIN-RECOVERY'])) return;
+  const hostDeadline = Math.min(PAUSE_HOST_DEADLINE_MS, options.timeoutMs);
+  const typical = await typicalSubmitDurations(context, recorder.testName);
+  if (typical === null) {
+    recorder.inconclusive('SEM-UNCERTAIN-RECOVERY', NEVER_ADMITTED);
+    return;
+  }
+  const stopAt = (fraction: number): number => Math.min(hostDeadline - 1, Math.round((fraction / 1_000) * typical.first));
+  await property({
+    clauses: ['SEM-UNCERTAIN-RECOVERY'],
+    arbitrary: fc.record({ value: payload(options.payload), stop: fc.noBias(fc.integer({ min: 0, max: 1_000 })), admitFirst: fc.boolean() }),
+    describe: ({ stop, admitFirst }) =>
+      `${admitFirst ? 'submit a fresh binding, then ' : ''}submit it with a ${hostDeadline} ms host deadline, SIGSTOP ${stopAt(stop)} ms after spawn; ` +
+      `observe while stopped; SIGCONT ${PAUSE_PAST_DEADLINE_MS} ms after the deadline and let it finish; observe until terminal, observe again`,
+    run: async ({ value, stop, admitFirst }): Promise<CaseResult> => {
+      const stopAfterMs = stopAt(stop);
+      const binding = freshBinding(ids, session, value, 'pause');
+      const before: Exchange[] = admitFirst ? [await session.submit(binding, value)] : [];
+      if (admitFirst && admissionOf(before[0] as Exchange) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+      const paused = await session.sendFaulted(
+        'submit',
+        canonicalJson(submitRequest(binding, value)),
+        { kind: 'pause', afterMs: stopAfterMs, resumeAfterMs: hostDeadline + PAUSE_PAST_DEADLINE_MS, resumedTimeoutMs: options.timeoutMs },
+        hostDeadline,
+      );
+      if (paused === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
+      // Meanwhile: any answer is allowed (a lock held by the stopped process may time it out); an unknown proves nothing.
+      const meanwhile = await session.observe(binding);
+      await paused.settled;
+      const recovered = await pollUntilTerminal(session, binding, options.pollBudget);
+      recovered.push(await session.observe(binding));
+      const result = judgeRecovery(paused.faulted, [...before, meanwhile], recovered);
+      await reapCase(context, [...before, meanwhile, ...recovered].some((exchange) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'));
+      return result;
+    },
+  });
+});
+
+function judgeRecovery(faulted: boolean, earlier: readonly Exchange[], recovered: readonly Exchange[]): CaseResult {
+  const broken = recovered.find((exchange) => noEvidence(exchange) === 'broken');
+  if (broken !== undefined) {
+    return { verdict: 'violated', violations: [violation('SEM-UNCERTAIN-RECOVERY', `after the paused submit resumed and ended, observe gave no valid evidence: ${describeExchange(broken)}`)] };
+  }
+  const history = checkHistories(witnessesOf([...earlier, ...recovered]));
+  if (history.length > 0) {
+    return {
+      verdict: 'violated',
+      violations: history.map((found) => violation('SEM-UNCERTAIN-RECOVERY', `observe after the uncertain submit disagrees with another witness (${found.clauseId}): ${found.message}`, found.details === undefined ? {} : { details: found.details })),
+    };
+  }
+  if (!faulted) return { verdict: 'undecided', reason: 'the submit ended before it could be paused, so the host saw no uncertain submit' };
+  if (!recovered.some((exchange) => exchange.kind === 'outcome')) return { verdict: 'undecided', reason: 'every observe after the resume timed out' };
+  return { verdict: 'held' };
+}
+
+qualifyTest('SEM-LOCAL-SETTLEMENT: after a terminal outcome, no process started by a call for the operation is still running', async (context) => {
+  const { property, session, ids, options, recorder } = context;
+  if (findMarkedProcesses(new Set()) === null) {
+    recorder.skip('SEM-LOCAL-SETTLEMENT', NOT_LINUX);
+    return;
+  }
+  if (!faultsApplicable(context, ['SEM-LOCAL-SETTLEMENT'])) return;
+  await property({
+    clauses: ['SEM-LOCAL-SETTLEMENT'],
+    arbitrary: fc.record({ value: payload(options.payload), resubmit: fc.boolean() }),
+    describe: ({ resubmit }) =>
+      `submit a fresh binding${resubmit ? ' twice' : ''}, observe until terminal, wait ${SETTLE_GRACE_MS} ms, look for live processes carrying the calls' ADAPTER_QUALIFY_CALL`,
+    unexercisedReason: { 'SEM-LOCAL-SETTLEMENT': `no operation reached terminal within the polling budget (${options.pollBudget} observes; raise it with --poll-budget)` },
+    run: async ({ value, resubmit }): Promise<CaseResult> => {
+      const binding = freshBinding(ids, session, value, 'settle');
+      const exchanges = [await session.submit(binding, value)];
+      if (resubmit) exchanges.push(await session.submit(binding, value));
+      if (!exchanges.some((exchange) => admissionOf(exchange) !== null)) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+      exchanges.push(...(await pollUntilTerminal(session, binding, options.pollBudget)));
+      const terminal = exchanges.find((exchange) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal');
+      // Every call of the case has ended (they run one after another), so no marker of a call in flight is counted.
+      const markers = track(session.caseCalls());
+      if (terminal === undefined) {
+        reapMarkedProcesses(markers);
+        return { verdict: 'undecided', reason: 'the operation did not reach terminal within the polling budget' };
+      }
+      await sleep(SETTLE_GRACE_MS);
+      const alive = findMarkedProcesses(markers) ?? [];
+      reapMarkedProcesses(markers);
+      return alive.length === 0 ? { verdict: 'held' } : { verdict: 'violated', violations: [settlementViolation(alive)] };
+    },
+  });
+});
+
+/** What phase 1 saw of one operation. */
+interface Before {
+  readonly binding: Binding;
+  readonly value: JsonValue;
+  readonly admission: AdmissionOutcome;
+}
+
+// The restart runs while other tests may be calling the adapter on their own
+// operations (a restart step must be safe on a live ledger, as the reference's
+// fsck is: it drops only temp files too old to belong to a live writer); this
+// test judges only its own operations, admitted before and checked after.
+qualifyTest('SEM-DURABLE-RESTART: after the declared restart step, every key, acceptanceRef and terminal envelope is unchanged', async (context) => {
+  const { session, ids, options, recorder, services } = context;
+  const lifecycle = options.lifecycle;
+  if (lifecycle === null || lifecycle.restart === null) {
+    recorder.skip('SEM-DURABLE-RESTART', NO_RESTART);
+    return;
+  }
+  if (!faultsApplicable(context, ['SEM-DURABLE-RESTART'])) return;
+  const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, recorder.testName), numRuns: Math.min(options.runs, 4) });
+  const before: Before[] = [];
+  for (const [index, value] of values.entries()) {
+    const binding = freshBinding(ids, session, value, 'restart');
+    const admitted = await session.submit(binding, value);
+    let admission = admissionOf(admitted);
+    if (admission === null) continue;
+    // Half are driven to terminal, so both accepted and terminal evidence must survive.
+    if (index % 2 === 0) {
+      const polled = await pollUntilTerminal(session, binding, options.pollBudget);
+      admission = polled.map(admissionOf).filter((seen) => seen !== null).at(-1) ?? admission;
+    }
+    before.push({ binding, value, admission });
+  }
+  if (before.length === 0) {
+    recorder.inconclusive('SEM-DURABLE-RESTART', NEVER_ADMITTED);
+    return;
+  }
+  const restart = await runRestartStep({ ...lifecycle, restart: lifecycle.restart }, { ADAPTER_QUALIFY_SCRATCH: services.provided.scratchDir }, Math.min(600_000, options.timeoutMs * 3));
+  endedCalls.add(restart.callId);
+  reapMarkedProcesses(new Set([restart.callId]));
+  if (restart.spawnError !== null || restart.timedOut || restart.exitCode !== 0) {
+    const how = restart.spawnError ?? (restart.timedOut ? `timed out after ${restart.durationMs} ms` : `exited ${String(restart.exitCode ?? restart.signal)}`);
+    recorder.inconclusive('SEM-DURABLE-RESTART', `the restart step ${JSON.stringify(restart.argv.join(' '))} failed (${how}): ${restart.outputTail.trim().slice(-300)}`);
+    return;
+  }
+  const violations: Violation[] = [];
+  let decided = 0;
+  for (const { binding, value, admission } of before) {
+    const observed = await session.observe(binding);
+    const resubmitted = await session.submit(binding, value);
+    const found = judgeRestarted(admission, [
+      { exchange: observed, step: 'observe' },
+      { exchange: resubmitted, step: 'resubmit' },
+    ]);
+    if (found === 'undecided') continue;
+    decided += 1;
+    violations.push(...found.map((message) => violation('SEM-DURABLE-RESTART', `operation ${binding.operationId}: ${message}`)));
+  }
+  track(session.caseCalls());
+  const counterexample = {
+    description: `admit ${before.length} fresh operations (every other one polled to terminal), run the restart step ${restart.argv.join(' ')}, then observe and resubmit each`,
+    calls: session.caseCalls().map(callExcerpt),
+  };
+  for (const found of violations) recorder.fail(found, counterexample, { testName: recorder.testName, seed: options.seed });
+  if (decided > 0) recorder.count('SEM-DURABLE-RESTART', decided);
+  else recorder.inconclusive('SEM-DURABLE-RESTART', 'every call after the restart timed out');
+});
+
+function judgeRestarted(admission: AdmissionOutcome, after: readonly { exchange: Exchange; step: string }[]): string[] | 'undecided' {
+  const problems: string[] = [];
+  let timedOut = false;
+  for (const { exchange, step } of after) {
+    const missing = noEvidence(exchange);
+    if (missing === 'timeout') timedOut = true;
+    if (missing === 'broken') problems.push(`the ${step} after the restart gave no valid evidence: ${describeExchange(exchange)}`);
+    if (exchange.kind !== 'outcome') continue;
+    const seen = exchange.outcome;
+    if (seen.state === 'unknown') {
+      problems.push(`admitted (${admission.state}, acceptanceRef ${admission.acceptanceRef}) before the restart, the ${step} after it answered unknown (reason ${seen.reason}): the key was lost`);
+    } else if (seen.acceptanceRef !== admission.acceptanceRef) {
+      problems.push(`the ${step} after the restart answered acceptanceRef ${seen.acceptanceRef} instead of ${admission.acceptanceRef}`);
+    } else if (admission.state === 'terminal' && canonicalJson(seen as unknown as JsonValue) !== canonicalJson(admission as unknown as JsonValue)) {
+      problems.push(`the terminal envelope changed across the restart: the ${step} answered ${describeExchange(exchange)}, before it was revision ${admission.revision}`);
+    }
+  }
+  return problems.length === 0 && timedOut ? 'undecided' : problems;
+}
