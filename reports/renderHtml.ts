@@ -1,0 +1,242 @@
+import type { CallExcerpt, Counterexample } from '../harness/evidence/types.js';
+import { capText } from './_internals/capText.js';
+import { escapeControls } from './_internals/escapeControls.js';
+import { excerptNote } from './_internals/excerptNote.js';
+import { familyTitle } from './_internals/familyTitle.js';
+import { subjectExecutable } from './_internals/subjectExecutable.js';
+import { verdictHeadline } from './_internals/verdictHeadline.js';
+import { clauseExplanation } from './clauseExplanation.js';
+import type { AcceptanceReport, ClauseReport, ClauseVerdict, OverallVerdict, VerdictCounts } from './types.js';
+
+// How much adapter-controlled text one element shows; the transcript keeps everything.
+const MAX_CELL = 1_000;
+const MAX_PARAGRAPH = 4_000;
+const MAX_BLOCK = 8_192;
+const MAX_COMMAND = 16_384;
+const MAX_CALLS = 20;
+const MAX_SUITE_ERRORS = 50;
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+const verdictClass = {
+  conformant: 'ok',
+  'non-conformant': 'bad',
+  incomplete: 'open',
+} as const satisfies Record<OverallVerdict, string>;
+
+const clauseVerdictClass = {
+  PASS: 'ok',
+  FAIL: 'bad',
+  SKIP: 'open',
+  INCONCLUSIVE: 'open',
+} as const satisfies Record<ClauseVerdict, string>;
+
+// No script, no external resource: the page must render the same offline, and
+// the policy forbids any request even if escaping were ever wrong.
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; script-src 'none'; form-action 'none'; base-uri 'none'";
+
+const STYLE = `
+:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;line-height:1.45;color:#1b1f24;background:#fff}
+body{margin:0 auto;max-width:72rem;padding:1.5rem}
+h1,h2,h3,h4{line-height:1.2}
+p,summary,h3{overflow-wrap:anywhere}
+.banner{border-radius:.5rem;padding:1rem 1.5rem;margin-bottom:1.5rem;color:#fff}
+.banner h1{margin:0 0 .25rem;font-size:2rem;letter-spacing:.03em}
+.banner p{margin:0}
+.banner.ok{background:#1a7f37}.banner.bad{background:#cf222e}.banner.open{background:#9a6700}
+table{border-collapse:collapse;width:100%;margin:.5rem 0 1.25rem}
+th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
+th{background:#f6f8fa}
+table.counts{width:auto;min-width:24rem}
+td.num{text-align:right;font-variant-numeric:tabular-nums}
+td.reason{overflow-wrap:anywhere}
+table.clauses td:first-child{white-space:nowrap}
+.verdict{font-weight:700;white-space:nowrap}
+.verdict.ok{color:#1a7f37}.verdict.bad{color:#cf222e}.verdict.open{color:#9a6700}
+code,pre{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:.875rem}
+pre{background:#f6f8fa;border:1px solid #d0d7de;border-radius:.375rem;padding:.5rem .75rem;white-space:pre-wrap;overflow-wrap:anywhere;max-height:30rem;overflow:auto}
+dl.subject{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+dl.subject dt{font-weight:600}
+dl.subject dd{margin:0;overflow-wrap:anywhere}
+.failure{border-left:.25rem solid #cf222e;padding:.25rem 0 .25rem 1rem;margin:1.5rem 0}
+.explanation{font-size:1.05rem}
+.errors{border-left:.25rem solid #9a6700;padding-left:1rem}
+`;
+
+/**
+ * Renders `acceptance.html`: one self-contained page (inline CSS, no script,
+ * no network) with the same content as `acceptance.md` — the verdict banner,
+ * the subject, a clause table per family, and every failure with its clause
+ * in plain words, counterexample and replay command. Pure. Every text is
+ * HTML-escaped, control characters and lone surrogates are made visible, and
+ * adapter-controlled text is capped.
+ *
+ * @param report - a built (and valid) report, of either profile
+ */
+export function renderHtml(report: AcceptanceReport): string {
+  const headline = verdictHeadline(report.verdict);
+  const failures = report.clauses.filter((entry) => entry.verdict === 'FAIL');
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>Acceptance report: ${headline} (${esc(report.profile, MAX_CELL)})</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    `<header id="verdict" class="banner ${verdictClass[report.verdict]}" role="status">`,
+    `<h1>${headline}</h1>`,
+    `<p>Verdict <strong>${report.verdict}</strong>, exit code ${report.exitCode}, profile <code>${esc(report.profile, MAX_CELL)}</code>. ${verdictMeaning(report)}</p>`,
+    '</header>',
+    countsTable(report.summary),
+    ...suiteErrorsSection(report.suiteErrors),
+    ...subjectSection(report),
+    ...clausesSection(report.clauses),
+    ...(failures.length === 0 ? [] : ['<section id="failures">', '<h2>Failures</h2>', ...failures.map(failureArticle), '</section>']),
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function verdictMeaning(report: AcceptanceReport): string {
+  const mustFail = report.summary.must.fail;
+  const mustOpen = report.summary.must.skip + report.summary.must.inconclusive;
+  if (report.verdict === 'non-conformant') return `${mustFail} MUST clause${mustFail === 1 ? '' : 's'} failed.`;
+  if (report.verdict === 'incomplete') return `No MUST clause failed, but ${mustOpen} could not be decided.`;
+  return 'Every MUST clause was exercised and held.';
+}
+
+function countsTable(summary: AcceptanceReport['summary']): string {
+  const row = (level: string, counts: VerdictCounts): string =>
+    `<tr><th scope="row">${level}</th><td class="num">${counts.pass}</td><td class="num">${counts.fail}</td><td class="num">${counts.skip}</td><td class="num">${counts.inconclusive}</td></tr>`;
+  return [
+    '<table class="counts">',
+    '<thead><tr><th>Level</th><th>Pass</th><th>Fail</th><th>Skip</th><th>Inconclusive</th></tr></thead>',
+    `<tbody>${row('MUST', summary.must)}${row('SHOULD', summary.should)}</tbody>`,
+    '</table>',
+  ].join('\n');
+}
+
+function suiteErrorsSection(errors: readonly string[]): string[] {
+  if (errors.length === 0) return [];
+  const shown = errors.slice(0, MAX_SUITE_ERRORS).map((error) => `<li><pre>${esc(error, MAX_PARAGRAPH)}</pre></li>`);
+  const more = errors.length > MAX_SUITE_ERRORS ? [`<li>… ${errors.length - MAX_SUITE_ERRORS} more in acceptance.json</li>`] : [];
+  return [
+    '<section id="suite-errors" class="errors">',
+    '<h2>Suite errors</h2>',
+    '<p>The suite itself failed; these are not findings about the adapter.</p>',
+    `<ul>${shown.join('')}${more.join('')}</ul>`,
+    '</section>',
+  ];
+}
+
+function subjectSection(report: AcceptanceReport): string[] {
+  const { subject, run, suite, environment } = report;
+  const executable = subjectExecutable(subject);
+  const item = (term: string, definition: string): string => `<dt>${term}</dt><dd>${definition}</dd>`;
+  const items = [
+    ...(executable === null ? [] : [item('Executable', `<code>${esc(executable, MAX_CELL)}</code>`)]),
+    item(
+      'Executable sha256',
+      subject.executableSha256 === null ? 'unreadable (evidence is not bound to bytes)' : `<code>${esc(subject.executableSha256, MAX_CELL)}</code>`,
+    ),
+    ...subject.argvFileSha256s.map((file) =>
+      item(`argvPrefix[${file.index}]`, `<code>${esc(file.path, MAX_CELL)}</code> sha256 <code>${esc(file.sha256, MAX_CELL)}</code>`),
+    ),
+    item('Authority', subject.authorityId === null ? 'none' : `<code>${esc(subject.authorityId, MAX_CELL)}</code>`),
+    item('Suite', `${esc(suite.name, MAX_CELL)} ${esc(suite.version, MAX_CELL)}, report schema ${report.schemaVersion}`),
+    item('Seed', `${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only <code>${esc(run.only, MAX_CELL)}</code>`}`),
+    item('Strict', `${run.strict ? 'yes' : 'no'}, strict SHOULD: ${run.strictShould ? 'yes' : 'no'}`),
+    item(
+      'Run',
+      `${esc(run.startedAt, MAX_CELL)} to ${esc(run.finishedAt, MAX_CELL)} on Node ${esc(environment.node, MAX_CELL)} ${esc(environment.platform, MAX_CELL)}/${esc(environment.arch, MAX_CELL)}`,
+    ),
+  ];
+  return [
+    '<section id="subject">',
+    '<h2>Subject</h2>',
+    `<dl class="subject">${items.join('')}</dl>`,
+    `<p>Evidence is for this executable digest only. Run again with seed ${run.seed} to repeat every case; each failure below has the command that replays exactly its shrunk case.</p>`,
+    '</section>',
+  ];
+}
+
+function clausesSection(clauses: readonly ClauseReport[]): string[] {
+  const families = [...new Set(clauses.map((entry) => entry.family))];
+  const lines = ['<section id="clauses">', '<h2>Clauses</h2>'];
+  for (const family of families) {
+    lines.push(
+      `<h3 id="family-${esc(family, MAX_CELL)}">${esc(family, MAX_CELL)}: ${esc(familyTitle(family), MAX_CELL)}</h3>`,
+      '<table class="clauses">',
+      '<thead><tr><th>ID</th><th>Level</th><th>Verdict</th><th class="num">Cases</th><th>Clause</th><th>Reason</th></tr></thead>',
+      '<tbody>',
+    );
+    for (const entry of clauses.filter((candidate) => candidate.family === family)) lines.push(clauseRow(entry));
+    lines.push('</tbody>', '</table>');
+  }
+  lines.push('</section>');
+  return lines;
+}
+
+function clauseRow(entry: ClauseReport): string {
+  const id = esc(entry.id, MAX_CELL);
+  const idCell = entry.verdict === 'FAIL' ? `<a href="#failure-${id}">${id}</a>` : id;
+  return [
+    `<tr id="clause-${id}">`,
+    `<td><code>${idCell}</code></td>`,
+    `<td>${entry.level}</td>`,
+    `<td class="verdict ${clauseVerdictClass[entry.verdict]}">${entry.verdict}</td>`,
+    `<td class="num">${entry.cases}</td>`,
+    `<td>${esc(entry.summary, MAX_CELL)}</td>`,
+    `<td class="reason">${esc(entry.reason ?? '', MAX_CELL)}</td>`,
+    '</tr>',
+  ].join('');
+}
+
+function failureArticle(entry: ClauseReport): string {
+  const id = esc(entry.id, MAX_CELL);
+  return [
+    `<article class="failure" id="failure-${id}">`,
+    `<h3><code>${id}</code> (${entry.level}): ${esc(entry.summary, MAX_CELL)}</h3>`,
+    `<p class="explanation">${esc(clauseExplanation(entry.id), MAX_PARAGRAPH)}</p>`,
+    `<p>What broke, after ${entry.cases} case${entry.cases === 1 ? '' : 's'}: ${esc(entry.reason ?? 'no reason recorded', MAX_PARAGRAPH)}</p>`,
+    ...(entry.replay === undefined
+      ? ['<p>No replay command was recorded for this failure.</p>']
+      : ['<h4>Replay</h4>', `<pre class="replay"><code>${esc(entry.replay, MAX_COMMAND)}</code></pre>`]),
+    ...(entry.counterexample === undefined ? [] : counterexampleSection(entry.counterexample)),
+    '</article>',
+  ].join('\n');
+}
+
+function counterexampleSection(counterexample: Counterexample): string[] {
+  const calls = counterexample.calls.slice(0, MAX_CALLS).map((call, index) => callDetails(call, index + 1));
+  const more = counterexample.calls.length > MAX_CALLS ? [`<p>… ${counterexample.calls.length - MAX_CALLS} more calls in acceptance.json</p>`] : [];
+  return ['<h4>Counterexample</h4>', `<p>${esc(counterexample.description, MAX_PARAGRAPH)}</p>`, ...calls, ...more];
+}
+
+function callDetails(call: CallExcerpt, number: number): string {
+  const facts = [
+    `exit code ${call.exitCode ?? 'none'}`,
+    ...(call.signal === null ? [] : [`signal ${esc(call.signal, MAX_CELL)}`]),
+    ...(call.timedOut ? ['timed out'] : []),
+    ...(call.uncertainty === null ? [] : [`uncertain: ${esc(call.uncertainty, MAX_CELL)}`]),
+  ];
+  return [
+    '<details open>',
+    `<summary>Call ${number}: ${esc(call.action, MAX_CELL)}, ${facts.join(', ')}</summary>`,
+    `<p>Request (${call.requestBytes} bytes${excerptNote(call.request, call.requestBytes)}):</p>`,
+    `<pre>${esc(call.request, MAX_BLOCK)}</pre>`,
+    `<p>Stdout (${call.stdoutBytes} bytes${excerptNote(call.stdout, call.stdoutBytes)}):</p>`,
+    `<pre>${esc(call.stdout, MAX_BLOCK)}</pre>`,
+    '</details>',
+  ].join('\n');
+}
+
+/** Caps, makes control characters and lone surrogates visible, then escapes for HTML text and attribute values. */
+function esc(text: string, max: number): string {
+  return escapeControls(capText(text, max)).replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char);
+}
