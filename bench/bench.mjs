@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// `npm run bench`: how close the suite comes to the bare cost of spawning the adapter.
+//
+// For the reference adapter and a small native (C) adapter built here with gcc, it
+// runs the default suite (`adapter-qualify run`, default options, a fixed seed) and
+// counts the calls in its transcript, then spawns the same adapter the same number
+// of times, with the same argv and stdin (the transcript's requests), at the same
+// concurrency, in a bare loop (execa). It prints calls/s of both and their ratio,
+// the run's wall time and the peak memory of its whole process tree (polled from
+// /proc), and the throughput of `adapter-qualify verify` on a synthetic transcript.
+//
+// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native]
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { execa } from 'execa';
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(packageRoot, 'dist', 'harness', 'cli', 'main.js');
+const { values } = parseArgs({
+  options: {
+    'verify-lines': { type: 'string', default: '1000000' },
+    'skip-verify': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+if (!existsSync(cli)) {
+  process.stderr.write('bench: dist/ is missing: run `npm run build` first\n');
+  process.exit(2);
+}
+const work = mkdtempSync(join(tmpdir(), 'adapter-qualify-bench-'));
+const CONCURRENCY = 4; // the run's default --concurrency
+
+/** Peak summed RSS (bytes) of a process and all its descendants, polled from /proc every 50 ms. */
+function watchTreeMemory(rootPid) {
+  let peak = 0;
+  const sample = () => {
+    const parents = new Map();
+    const rss = new Map();
+    for (const name of readdirSync('/proc')) {
+      if (!/^[0-9]+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        parents.set(Number(name), Number(fields[1]));
+        rss.set(Number(name), Number(fields[21]) * 4096);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    let total = 0;
+    for (const [pid, bytes] of rss) {
+      for (let at = pid; at !== undefined && at > 1; at = parents.get(at)) {
+        if (at === rootPid) {
+          total += bytes;
+          break;
+        }
+      }
+    }
+    peak = Math.max(peak, total);
+  };
+  const timer = setInterval(sample, 50);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+/** Runs the suite with default options; returns wall time, calls, and peak tree memory. */
+async function suiteRun(configPath, label) {
+  const outDir = join(work, `${label}-report`);
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'run', configPath, '--out', outDir, '--seed', values.seed], {
+    env: { ...process.env, CI: 'true' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stopWatching = watchTreeMemory(child.pid);
+  let summary = '';
+  child.stdout.on('data', (chunk) => (summary += chunk));
+  const exitCode = await new Promise((done) => child.on('close', done));
+  const wallMs = performance.now() - started;
+  const peakBytes = stopWatching();
+  const lines = readFileSync(join(outDir, 'transcript.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
+  const calls = lines.map((line) => {
+    const { action, requestText } = JSON.parse(line);
+    return { action, requestText };
+  });
+  return { exitCode, wallMs, peakBytes, calls, verdict: /: ([A-Z-]+) \(exit code/.exec(summary)?.[1] ?? '?' };
+}
+
+/** Spawns the adapter once per call, `CONCURRENCY` at a time, as a host would: argv, cwd, env, stdin. */
+async function bareLoop(config, cwd, calls) {
+  const scratch = mkdtempSync(join(work, 'bare-scratch-'));
+  let next = 0;
+  const worker = async () => {
+    while (next < calls.length) {
+      const { action, requestText } = calls[next++];
+      await execa(config.executable, [...config.argvPrefix, action], {
+        cwd,
+        input: requestText,
+        reject: false,
+        env: { ADAPTER_QUALIFY_CALL: `bare-${next}`, ADAPTER_QUALIFY_SCRATCH: scratch },
+        maxBuffer: 1_048_577,
+        timeout: 10_000,
+      });
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return performance.now() - started;
+}
+
+async function measure(label, configPath) {
+  const config = JSON.parse(readFileSync(configPath, 'utf8'));
+  const suite = await suiteRun(configPath, label);
+  const bareMs = await bareLoop(config, dirname(configPath), suite.calls);
+  const suiteRate = suite.calls.length / (suite.wallMs / 1000);
+  const bareRate = suite.calls.length / (bareMs / 1000);
+  return { label, verdict: suite.verdict, calls: suite.calls.length, suiteS: suite.wallMs / 1000, suiteRate, bareS: bareMs / 1000, bareRate, ratio: suiteRate / bareRate, peakMiB: suite.peakBytes / 2 ** 20 };
+}
+
+function nativeConfig() {
+  const binary = join(work, 'native-adapter');
+  execFileSync('gcc', ['-O2', '-o', binary, join(packageRoot, 'bench', 'nativeAdapter.c')]);
+  const configPath = join(work, 'native-adapter.json');
+  writeFileSync(configPath, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'native-bench', executable: binary, argvPrefix: ['native-bench'] }));
+  return configPath;
+}
+
+async function verifyThroughput(lines) {
+  const file = join(work, 'synthetic.jsonl');
+  execFileSync(process.execPath, [join(packageRoot, 'bench', 'syntheticTranscript.mjs'), file, String(lines)], { stdio: 'ignore' });
+  const started = performance.now();
+  const result = await execa(process.execPath, [cli, 'verify', file], { reject: false });
+  const seconds = (performance.now() - started) / 1000;
+  rmSync(file);
+  return { lines, seconds, rate: lines / seconds, exitCode: result.exitCode };
+}
+
+const fixed = (value, digits = 1) => value.toFixed(digits);
+try {
+  const rows = [];
+  if (values.only !== 'native') rows.push(await measure('reference (node)', join(packageRoot, 'adapters', 'reference', 'adapter.json')));
+  if (values.only !== 'reference') rows.push(await measure('native (C)', nativeConfig()));
+  const out = [
+    `adapter-qualify bench: ${process.version}, ${process.platform}/${process.arch}, concurrency ${CONCURRENCY}, seed ${values.seed}`,
+    '',
+    '| adapter | verdict | calls | suite wall s | suite calls/s | bare wall s | bare calls/s | suite/bare | run peak RSS MiB |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.label} | ${row.verdict} | ${row.calls} | ${fixed(row.suiteS)} | ${fixed(row.suiteRate)} | ${fixed(row.bareS)} | ${fixed(row.bareRate)} | ${fixed(row.ratio * 100, 0)}% | ${fixed(row.peakMiB, 0)} |`),
+  ];
+  if (!values['skip-verify']) {
+    const verify = await verifyThroughput(Number(values['verify-lines']));
+    out.push('', `verify: ${verify.lines} synthetic lines in ${fixed(verify.seconds)} s = ${fixed(verify.rate, 0)} lines/s (exit ${verify.exitCode})`);
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
