@@ -1,0 +1,101 @@
+import type { MutantDefinition } from '../../adapters/mutants/MutantDefinition.js';
+import type { MutantPlan } from './planMutant.js';
+import {
+  SELF_CHECK_SCHEMA_VERSION,
+  type ControlResult,
+  type CorpusCoverage,
+  type MutantRun,
+  type MutantSummary,
+  type RowStatus,
+  type SelfCheckReport,
+  type SelfCheckSettings,
+} from './types.js';
+
+/** Everything a self-check produced, before it is judged as a whole. */
+export interface SelfCheckInput {
+  readonly mode: 'matrix' | 'sweep';
+  readonly suite: { readonly name: string; readonly version: string };
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly settings: SelfCheckSettings;
+  readonly control: ControlResult;
+  /** The selected mutants, in catalog order, each with its plan. */
+  readonly selected: readonly { readonly mutant: MutantDefinition; readonly plan: MutantPlan }[];
+  /** Every mutant run (judgeable mutants only, one per seed). */
+  readonly runs: readonly MutantRun[];
+  readonly corpus: CorpusCoverage;
+}
+
+// A run proves the check only when it is a clean kill; a finding means the declaration is out of date.
+const SUCCESS: Readonly<Record<RowStatus, boolean>> = {
+  killed: true,
+  'control-held': true,
+  'killed-with-findings': false,
+  'wrong-reason': false,
+  survived: false,
+  'control-broken': false,
+  'timed-out': false,
+  error: false,
+  'not-judgeable': false,
+};
+
+/**
+ * Whether a run counts as a kill (for a control mutant: as held).
+ * @param status - the run's row status
+ */
+export function isKill(status: RowStatus): boolean {
+  return SUCCESS[status];
+}
+
+/**
+ * Pure: the self-check report. It passes only when the control is green and
+ * every judgeable mutant is killed in at least `requiredKillRate` of its seeds;
+ * a red control voids everything else. The score is clean kills over judgeable runs.
+ *
+ * @param input - the control, the selected mutants and their runs
+ */
+export function buildSelfCheckReport(input: SelfCheckInput): SelfCheckReport {
+  const mutants = input.selected.map(({ mutant, plan }): MutantSummary => {
+    const runs = input.runs.filter((run) => run.mutant === mutant.name);
+    const killedSeeds = runs.filter((run) => isKill(run.status)).length;
+    return {
+      mutant: mutant.name,
+      description: mutant.description,
+      claims: mutant.claims,
+      deferredClaims: plan.deferredClaims,
+      judgeable: plan.judgeable,
+      killedSeeds,
+      seeds: runs.length,
+      pass: plan.judgeable && runs.length > 0 && killedSeeds >= requiredKills(runs.length, input.settings.requiredKillRate),
+    };
+  });
+  const judgeableRuns = input.runs.filter((run) => run.status !== 'not-judgeable');
+  const killed = judgeableRuns.filter((run) => isKill(run.status)).length;
+  const isVoid = !input.control.green;
+  const passed = !isVoid && mutants.every((summary) => !summary.judgeable || summary.pass);
+  return {
+    schemaVersion: SELF_CHECK_SCHEMA_VERSION,
+    mode: input.mode,
+    suite: input.suite,
+    startedAt: input.startedAt,
+    finishedAt: input.finishedAt,
+    settings: input.settings,
+    control: input.control,
+    void: isVoid,
+    mutants,
+    runs: input.runs,
+    score: {
+      killed,
+      judgeable: judgeableRuns.length,
+      percent: judgeableRuns.length === 0 ? null : Math.floor((killed / judgeableRuns.length) * 1000) / 10,
+    },
+    corpus: input.corpus,
+    passed,
+    exitCode: passed ? 0 : 1,
+  };
+}
+
+// Integer arithmetic, so 9 of 10 seeds meets 90% despite floating point.
+function requiredKills(seeds: number, rate: number): number {
+  return Math.ceil(Math.round(rate * 1000) * seeds / 1000);
+}

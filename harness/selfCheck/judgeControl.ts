@@ -1,0 +1,35 @@
+import type { AcceptanceReport } from '../../reports/types.js';
+import type { ControlResult, RunEnd } from './types.js';
+
+/**
+ * Pure: whether the reference adapter's complete run is a valid control. It
+ * is green only with a report, no MUST FAIL, no suite error, and a reason on
+ * every clause left SKIP or INCONCLUSIVE. A FAILed SHOULD clause does not void
+ * the result, but no mutant can be credited at that clause.
+ *
+ * @param end - how the control run ended
+ * @param report - its `acceptance.json`, or null when none was read
+ * @param reportDir - the control's report directory, relative to the self-check directory
+ */
+export function judgeControl(end: RunEnd, report: AcceptanceReport | null, reportDir: string): ControlResult {
+  const base = { reportDir, durationMs: end.durationMs };
+  if (end.kind !== 'report' || report === null) {
+    const problem = end.kind === 'timed-out' ? `the control run timed out: ${end.detail}` : `the control run wrote no report: ${end.kind === 'error' ? end.detail : 'acceptance.json missing'}`;
+    return { ...base, green: false, problems: [problem], failedClauses: [], verdict: null };
+  }
+  const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL');
+  const problems = [
+    ...failed.filter((entry) => entry.level === 'MUST').map((entry) => `${entry.id} FAILed on the reference adapter: ${entry.reason ?? 'no reason given'}`),
+    ...report.suiteErrors.map((error) => `suite error: ${error.split('\n', 1)[0] ?? ''}`),
+    ...report.clauses
+      .filter((entry) => (entry.verdict === 'SKIP' || entry.verdict === 'INCONCLUSIVE') && (entry.reason ?? '').trim() === '')
+      .map((entry) => `${entry.id} is ${entry.verdict} without a reason`),
+  ];
+  return {
+    ...base,
+    green: problems.length === 0,
+    problems,
+    failedClauses: failed.map((entry) => ({ clauseId: entry.id, level: entry.level })),
+    verdict: report.verdict,
+  };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseSelfCheckArgs, selfCheckDefaults } from './parseSelfCheckArgs.js';
+
+describe('parseSelfCheckArgs', () => {
+  it('applies the defaults: the kill matrix, one fixed seed, next to the acceptance reports', () => {
+    expect(parseSelfCheckArgs([], '/work')).toEqual({
+      kind: 'self-check',
+      options: {
+        outDir: '/work/qualify-report/self-check',
+        seed: selfCheckDefaults.seed,
+        seeds: null,
+        runs: selfCheckDefaults.runs,
+        timeoutMs: selfCheckDefaults.timeoutMs,
+        pollBudget: selfCheckDefaults.pollBudget,
+        concurrency: selfCheckDefaults.concurrency,
+        parallel: selfCheckDefaults.parallel,
+        runCapMs: selfCheckDefaults.runCapMs,
+        mutants: null,
+      },
+    });
+  });
+
+  it('reads every option; --mutant takes comma-separated names and may repeat', () => {
+    const parsed = parseSelfCheckArgs(['--out', 'sc', '--seed', '5', '--seeds', '10', '--runs', '2', '--timeout-ms', '3000', '--parallel', '2', '--run-cap-ms', '60000', '--mutant', 'a-b,c', '--mutant', 'a-b'], '/w');
+    expect(parsed).toMatchObject({ kind: 'self-check', options: { outDir: '/w/sc', seed: 5, seeds: 10, runs: 2, timeoutMs: 3000, parallel: 2, runCapMs: 60000, mutants: ['a-b', 'c'] } });
+    expect(parseSelfCheckArgs(['--runs', '2', '--help'], '/w')).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [['--seeds', '0'], /--seeds must be an integer from 1 to 1000 \(got "0", string\)/],
+    [['--runs', 'many'], /--runs must be an integer/],
+    [['--mutant', 'Bad_Name'], /--mutant must be comma-separated kebab-case mutant names \(got "Bad_Name"\)/],
+    [['--bogus'], /self-check: Unknown option '--bogus'/],
+    [['positional'], /self-check: .*positional/],
+  ])('%j is a usage error', (args, message) => {
+    expect(() => parseSelfCheckArgs(args, '/w')).toThrow(expect.objectContaining({ name: 'UsageError', message: expect.stringMatching(message) }));
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { fakeMutant, fakeRun, redControl, selfCheckInput } from './__test-helpers__/selfCheckInput.js';
+import { buildSelfCheckReport } from './buildSelfCheckReport.js';
+import { renderSelfCheckMarkdown } from './renderSelfCheckMarkdown.js';
+import { renderSelfCheckSummary } from './renderSelfCheckSummary.js';
+
+const a = fakeMutant('mutant-a');
+const b = fakeMutant('mutant-b', ['OUT-CLOSED', 'OUT-EXIT']);
+const pending = fakeMutant('pending-mutant', ['SEM-DURABLE-RESTART']);
+const deferred = { 'SEM-DURABLE-RESTART': 'later' } as const;
+
+describe('renderSelfCheckMarkdown', () => {
+  it('puts the outcome first, then one matrix row per run with one entry per claimed clause', () => {
+    const markdown = renderSelfCheckMarkdown(buildSelfCheckReport(selfCheckInput([a, b, pending], [fakeRun(a, 'killed'), fakeRun(b, 'survived')], { deferred })));
+    const lines = markdown.split('\n');
+    expect(lines[0]).toBe('# adapter-qualify self-check: FAILED');
+    expect(lines).toContain('- Mutation score: 50% (1 killed of 2 judgeable runs)');
+    expect(lines).toContain('| mutant-a | REQ-CLOSED: killed | killed | report `mutants/mutant-a` |');
+    expect(lines).toContain('| mutant-b | OUT-CLOSED: survived (PASS)<br>OUT-EXIT: survived (PASS) | **SURVIVED** | survived \\| because; report `mutants/mutant-b` |');
+    expect(markdown).toContain('## Not judgeable yet');
+    expect(lines).toContain('- pending-mutant: SEM-DURABLE-RESTART');
+    expect(lines).toContain('- Adapter-side MUST clauses no mutant claims: SEM-DURABLE-RESTART');
+  });
+
+  it('a void result says so before the score, with the control problems', () => {
+    const markdown = renderSelfCheckMarkdown(buildSelfCheckReport(selfCheckInput([a], [fakeRun(a, 'killed')], { control: redControl })));
+    const lines = markdown.split('\n');
+    expect(lines[0]).toBe('# adapter-qualify self-check: VOID (the control is red: no kill counts)');
+    expect(lines[2]).toMatch(/^\*\*The reference adapter \(the control\) is red/);
+    expect(lines[4]).toBe('- REQ-CLOSED FAILed on the reference adapter: admitted "retry"');
+    expect(markdown.indexOf('VOID')).toBeLessThan(markdown.indexOf('Mutation score'));
+  });
+
+  it('a sweep adds the seed column and the per-mutant tally', () => {
+    const settings = { seeds: [1, 2], runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 1000, requiredKillRate: 0.9 };
+    const markdown = renderSelfCheckMarkdown(buildSelfCheckReport(selfCheckInput([a], [fakeRun(a, 'killed', 1), fakeRun(a, 'timed-out', 2)], { mode: 'sweep', settings })));
+    expect(markdown).toContain('| mutant-a | 1 | REQ-CLOSED: killed | killed |');
+    expect(markdown).toContain('| mutant-a | 2 | REQ-CLOSED: timed out | **timed out** |');
+    expect(markdown).toContain('## Seeds killed (at least 90% required)');
+    expect(markdown).toContain('| mutant-a | 1 of 2 | **no** |');
+  });
+});
+
+describe('renderSelfCheckSummary', () => {
+  it('prints the outcome, the kill matrix, the not-judgeable mutants, the score and every run that is not a clean kill', () => {
+    const summary = renderSelfCheckSummary(buildSelfCheckReport(selfCheckInput([a, b, pending], [fakeRun(a, 'killed'), fakeRun(b, 'wrong-reason')], { deferred })), '/out');
+    expect(summary.split('\n')).toEqual([
+      'adapter-qualify self-check: FAILED (exit code 1)',
+      'Kill matrix (mutant: claimed clause → result):',
+      '  mutant-a        REQ-CLOSED → killed',
+      '  mutant-b        OUT-CLOSED → wrong reason, OUT-EXIT → wrong reason',
+      'Not judgeable yet (claims deferred, not counted): pending-mutant (SEM-DURABLE-RESTART)',
+      'Mutation score 50%: 1 killed of 2 judgeable run(s).',
+      '  killed for the wrong reason: mutant-b — wrong-reason | because',
+      'Report: /out/self-check.md',
+      '',
+    ]);
+  });
+
+  it('a void result names the control problems right after the outcome; a sweep shows seeds killed', () => {
+    const settings = { seeds: [1, 2], runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 1000, requiredKillRate: 0.9 };
+    const summary = renderSelfCheckSummary(
+      buildSelfCheckReport(selfCheckInput([a], [fakeRun(a, 'killed', 1), fakeRun(a, 'survived', 2)], { mode: 'sweep', settings, control: redControl })),
+      '/out',
+    ).split('\n');
+    expect(summary.slice(0, 4)).toEqual([
+      'adapter-qualify self-check: VOID (the control is red: no kill counts) (exit code 1)',
+      '  control: REQ-CLOSED FAILed on the reference adapter: admitted "retry"',
+      'Seeds killed per mutant (at least 90% required):',
+      '  mutant-a  1 of 2  BELOW',
+    ]);
+  });
+});

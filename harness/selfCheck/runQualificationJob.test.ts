@@ -1,0 +1,52 @@
+import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hostileFixturePath } from '../../adapters/hostile/hostileFixturePath.js';
+import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
+import { runQualificationJob } from './runQualificationJob.js';
+
+// Runs the built worker (`npm run build` first). One bad run must become its
+// row's verdict, never an exception, and leave no process behind.
+
+const root = temporaryRoot('qualification-job');
+
+async function commandLines(): Promise<string[]> {
+  const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  const lines = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
+  return lines.map((line) => line.replaceAll('\0', ' '));
+}
+
+describe('runQualificationJob', () => {
+  it('a run past its wall-clock cap is timed out, and its adapters are killed with it', async () => {
+    // A private copy of the hanging adapter, so its processes are recognisable.
+    const hang = join(root(), 'private-hang.mjs');
+    await copyFile(hostileFixturePath('hang'), hang);
+    const config = join(root(), 'hang.json');
+    await writeFile(config, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'hang', executable: process.execPath, argvPrefix: [hang] }));
+    const outDir = join(root(), 'hang-out');
+    await mkdir(outDir);
+    const running = runQualificationJob({
+      args: [config, '--out', outDir, '--only', 'SEM-OBSERVE-FRESH', '--timeout-ms', '600000', '--runs', '1'],
+      outDir,
+      suiteDir: null,
+      capMs: 40_000,
+    });
+    // The run reaches the hanging adapter well before the cap...
+    await expect.poll(async () => (await commandLines()).some((line) => line.includes(hang)), { timeout: 39_000, interval: 200 }).toBe(true);
+    const { end, report } = await running;
+    expect(end).toMatchObject({ kind: 'timed-out', detail: 'killed after the 40000 ms cap' });
+    expect(report).toBeNull();
+    // ...and none of its processes outlives the run.
+    await expect.poll(async () => (await commandLines()).filter((line) => line.includes(hang)), { timeout: 5_000 }).toEqual([]);
+    expect(await readFile(join(outDir, 'run.log'), 'utf8')).toBeDefined();
+  }, 120_000);
+
+  it('a run that writes no report is an error naming its exit code, not an exception', async () => {
+    const outDir = join(root(), 'missing-out');
+    await mkdir(outDir);
+    const { end, report } = await runQualificationJob({ args: [join(root(), 'no-such-adapter.json'), '--out', outDir], outDir, suiteDir: null, capMs: 60_000 });
+    expect(end.kind).toBe('error');
+    expect(end.kind === 'error' ? end.detail : '').toMatch(/^exit code 2, no acceptance\.json written: adapter-qualify self-check worker: /);
+    expect(report).toBeNull();
+  }, 60_000);
+});
