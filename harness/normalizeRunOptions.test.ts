@@ -1,15 +1,16 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validAdapterConfig } from './config/__test-helpers__/validAdapterConfig.js';
-import type { LoadedAdapterConfig } from './config/loadAdapterConfig.js';
+import type { CommandSubject } from './runOptions.js';
 import { normalizeRunOptions, type RunEnvironment, type RunOptionsInput } from './normalizeRunOptions.js';
 import { UsageError } from './UsageError.js';
 
-const loaded = {
+const subject = {
+  kind: 'command',
   config: validAdapterConfig(),
   configPath: '/work/adapter/adapter.json',
   adapterCwd: '/work/adapter',
-} as unknown as LoadedAdapterConfig;
+} as unknown as CommandSubject;
 
 function environment(overrides: Partial<RunEnvironment> = {}): RunEnvironment {
   return {
@@ -24,7 +25,7 @@ function environment(overrides: Partial<RunEnvironment> = {}): RunEnvironment {
   };
 }
 
-const normalize = (raw: RunOptionsInput, env: Partial<RunEnvironment> = {}) => normalizeRunOptions(raw, loaded, environment(env));
+const normalize = (raw: RunOptionsInput, env: Partial<RunEnvironment> = {}) => normalizeRunOptions(raw, subject, environment(env));
 
 function usageError(raw: RunOptionsInput, env: Partial<RunEnvironment> = {}): UsageError {
   try {
@@ -39,9 +40,7 @@ function usageError(raw: RunOptionsInput, env: Partial<RunEnvironment> = {}): Us
 describe('normalizeRunOptions', () => {
   it('applies every default, leaving no field undefined', () => {
     expect(normalize({})).toEqual({
-      configPath: '/work/adapter/adapter.json',
-      config: validAdapterConfig(),
-      adapterCwd: '/work/adapter',
+      subject: { kind: 'command', configPath: '/work/adapter/adapter.json', config: validAdapterConfig(), adapterCwd: '/work/adapter' },
       outDir: '/home/user/project/qualify-report',
       seed: 424242,
       runs: 10,
@@ -55,6 +54,10 @@ describe('normalizeRunOptions', () => {
       pollBudget: 8,
       strict: false,
       strictShould: false,
+      expectedFailures: null,
+      shard: null,
+      keepStderr: false,
+      lifecycle: null,
       progress: false,
     });
   });
@@ -74,6 +77,7 @@ describe('normalizeRunOptions', () => {
       pollBudget: '1000',
       strict: true,
       strictShould: true,
+      keepStderr: true,
     });
     expect(options).toMatchObject({
       outDir: path.resolve('/home/user/project', 'reports/a'),
@@ -89,6 +93,7 @@ describe('normalizeRunOptions', () => {
       pollBudget: 1000,
       strict: true,
       strictShould: true,
+      keepStderr: true,
     });
   });
 
@@ -129,6 +134,14 @@ describe('normalizeRunOptions', () => {
     expect(usageError({ replayPath: '0/1:2', only: 'x' }).option).toBe('--replay-path');
     expect(usageError({ replayPath: 'a:b', only: 'x', seed: '1' }).option).toBe('--replay-path');
     expect(usageError({ replayPath: '3:0:1', only: 'x', seed: '1' }).option).toBe('--replay-path');
+  });
+
+  it('reads --shard and --expected-failures; a replay cannot be sharded', () => {
+    const options = normalize({ shard: '2/3', expectedFailures: 'ci/expected.yaml' }, { readTextFile: () => '- OUT-CLOSED\n' });
+    expect(options.shard).toEqual({ index: 2, count: 3 });
+    expect(options.expectedFailures?.file).toBe('/home/user/project/ci/expected.yaml');
+    expect(options.expectedFailures?.entries).toEqual(['OUT-CLOSED']);
+    expect(usageError({ shard: '1/2', only: '^X$', seed: '1', replayPath: '0/1' }).option).toBe('--shard');
   });
 
   it('refuses an unknown --payload', () => {

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LoadedAdapterConfig } from './config/loadAdapterConfig.js';
+import { loadExpectedFailures } from './baseline/loadExpectedFailures.js';
+import { codingOperationClauses } from './clauses.js';
 import { describeReceived } from './config/_internals/describeReceived.js';
 import { parseIntegerOption } from './config/_internals/parseIntegerOption.js';
 import { runOptionBounds } from './config/options/runOptionBounds.js';
@@ -10,7 +11,9 @@ import { validateOnlyOption } from './config/options/validateOnlyOption.js';
 import { validatePayloadOption } from './config/options/validatePayloadOption.js';
 import { validateReplayPathOption } from './config/options/validateReplayPathOption.js';
 import { validateSeedOption } from './config/options/validateSeedOption.js';
-import type { NormalizedRunOptions } from './runOptions.js';
+import type { NormalizedRunOptions, RunSubject } from './runOptions.js';
+import { validateShardOption } from './shard/validateShardOption.js';
+import { validateLifecycleOption } from './lifecycle/validateLifecycleOption.js';
 import { validateMaxOutputBytes } from './transport/validateMaxOutputBytes.js';
 import { validateTimeoutMs } from './transport/validateTimeoutMs.js';
 import { UsageError } from './UsageError.js';
@@ -48,6 +51,14 @@ export interface RunOptionsInput {
   readonly strict?: boolean;
   /** `--strict-should`. @defaultValue false */
   readonly strictShould?: boolean;
+  /** `--expected-failures FILE`. @defaultValue none */
+  readonly expectedFailures?: string;
+  /** `--shard i/n`. @defaultValue the whole run */
+  readonly shard?: string;
+  /** `--keep-stderr`: keep a capped, masked stderr tail per call in the transcript. @defaultValue false */
+  readonly keepStderr?: boolean;
+  /** `--lifecycle FILE`: the adapter's lifecycle file (a restart step). @defaultValue none */
+  readonly lifecycle?: string;
 }
 
 /** What normalization reads from the process; injectable so normalization stays testable. */
@@ -68,21 +79,19 @@ export interface RunEnvironment {
  * Applies every default and validates every option of `run`, once, at the edge
  * (house rule 4). Nothing downstream checks for missing options.
  * @param raw - the options as received.
- * @param loaded - the validated configuration and its location.
+ * @param subject - what is qualified: the validated configuration and its location, or the SDK module and authority.
  * @param environment - the process facts normalization reads. @defaultValue the current process
  * @throws UsageError naming the option, the value received and its type.
  * @public
  */
 export function normalizeRunOptions(
   raw: RunOptionsInput,
-  loaded: LoadedAdapterConfig,
+  subject: RunSubject,
   environment: RunEnvironment = processEnvironment(),
 ): NormalizedRunOptions {
   const only = validateOnlyOption(raw.only);
   return {
-    configPath: loaded.configPath,
-    config: loaded.config,
-    adapterCwd: loaded.adapterCwd,
+    subject,
     outDir: path.resolve(environment.cwd, validateOut(raw.out)),
     seed: validateSeedOption(raw.seed, environment.randomSeed),
     runs: integer('--runs', raw.runs, runOptionBounds.runs, runOptionDefaults.runs),
@@ -102,6 +111,10 @@ export function normalizeRunOptions(
     pollBudget: integer('--poll-budget', raw.pollBudget, runOptionBounds.pollBudget, runOptionDefaults.pollBudget),
     strict: flag('--strict', raw.strict),
     strictShould: flag('--strict-should', raw.strictShould),
+    expectedFailures: loadExpectedFailures(raw.expectedFailures, environment, codingOperationClauses.map(({ id }) => id)),
+    shard: validateShard(raw.shard, raw.replayPath),
+    keepStderr: flag('--keep-stderr', raw.keepStderr),
+    lifecycle: validateLifecycleOption(raw.lifecycle, environment),
     progress: environment.stderrIsTTY && environment.ci !== 'true' && environment.ci !== '1',
   };
 }
@@ -141,6 +154,15 @@ function viaTransport(
   } catch (cause) {
     throw new UsageError(`${option}: ${(cause as Error).message} (got ${describeReceived(value)})`, { option, cause });
   }
+}
+
+// A replay runs one test: there is nothing to slice.
+function validateShard(value: unknown, replayPath: unknown): NormalizedRunOptions['shard'] {
+  const shard = validateShardOption(value);
+  if (shard !== null && replayPath !== undefined) {
+    throw new UsageError('--shard and --replay-path cannot be given together (a replay runs one test)', { option: '--shard' });
+  }
+  return shard;
 }
 
 function flag(option: string, value: unknown): boolean {

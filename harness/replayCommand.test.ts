@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runOptionsOf } from './__test-helpers__/runOptionsOf.js';
 import { replayCommand } from './replayCommand.js';
+import type { CommandSubject } from './runOptions.js';
 
 const TRICKY_NAME = `REQ-CLOSED: refuses "x" (a.b+c) [it's] $HOME \`id\` ^*?{1}|\\ end`;
 
@@ -15,6 +16,12 @@ async function shellWords(command: string): Promise<string[]> {
   return stdout.split('\0').slice(0, -1);
 }
 
+function commandSubject(): CommandSubject {
+  const { subject } = runOptionsOf();
+  if (subject.kind !== 'command') throw new Error('runOptionsOf() has a command subject');
+  return subject;
+}
+
 function argumentOf(words: readonly string[], flag: string): string | undefined {
   const index = words.indexOf(flag);
   return index === -1 ? undefined : words[index + 1];
@@ -22,7 +29,8 @@ function argumentOf(words: readonly string[], flag: string): string | undefined 
 
 describe('replayCommand', () => {
   it('gives the shell exactly the words of the replay, in order', async () => {
-    const options = runOptionsOf({ configPath: "/home/me/my adapter/it's.json", runs: 25, timeoutMs: 500, maxOutputBytes: 4096, pollBudget: 3 });
+    const subject = { ...commandSubject(), configPath: "/home/me/my adapter/it's.json" };
+    const options = runOptionsOf({ subject, runs: 25, timeoutMs: 500, maxOutputBytes: 4096, pollBudget: 3 });
     const words = await shellWords(replayCommand({ testName: TRICKY_NAME, seed: 99, path: '1/4:0:2' }, options));
     expect(words).toEqual([
       'npx', 'adapter-qualify', 'run', "/home/me/my adapter/it's.json",
@@ -57,6 +65,12 @@ describe('replayCommand', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('replays an SDK run with --sdk and --authority instead of a configuration', async () => {
+    const options = runOptionsOf({ subject: { kind: 'sdk', modulePath: '/opt/my sdk/index.js', authorityId: 'ledger-b2' } });
+    const words = await shellWords(replayCommand({ testName: 'SDK-CANCEL: t', seed: 5 }, options));
+    expect(words.slice(0, 8)).toEqual(['npx', 'adapter-qualify', 'run', '--sdk', '/opt/my sdk/index.js', '--authority', 'ledger-b2', '--only']);
   });
 
   it('adds --replay-path only when there is a path', () => {

@@ -1,5 +1,6 @@
 import type { ReplayHandle } from './evidence/types.js';
 import type { NormalizedRunOptions } from './runOptions.js';
+import { replayRunArgs } from './replay/replayRunArgs.js';
 
 /**
  * The shell command that re-runs exactly one test's cases: the same options
@@ -7,17 +8,11 @@ import type { NormalizedRunOptions } from './runOptions.js';
  * and fast-check's path to the shrunk counterexample when there is one.
  */
 export function replayCommand(handle: ReplayHandle, options: NormalizedRunOptions): string {
-  const words = ['npx', 'adapter-qualify', 'run', options.configPath, '--only', `^${escapeRegExp(handle.testName)}$`, '--seed', String(handle.seed)];
-  if (handle.path !== undefined && handle.path !== '') words.push('--replay-path', handle.path);
-  words.push('--runs', String(options.runs));
-  if (options.payload.kind === 'samples') words.push('--payload-file', options.payload.file);
-  else words.push('--payload', options.payload.kind);
-  words.push('--timeout-ms', String(options.timeoutMs), '--max-output-bytes', String(options.maxOutputBytes), '--poll-budget', String(options.pollBudget));
+  const { subject } = options;
+  const target = subject.kind === 'command' ? [subject.configPath] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
+  // The options live in replayRunArgs, which `adapter-qualify replay` also runs from the stored case.
+  const words = ['npx', 'adapter-qualify', 'run', ...target, ...replayRunArgs(handle, options)];
   return words.map(shellQuote).join(' ');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function shellQuote(word: string): string {

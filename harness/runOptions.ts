@@ -1,5 +1,8 @@
 import type { AdapterConfig } from './config/adapterConfig.js';
+import type { ExpectedFailures } from './baseline/types.js';
 import type { JsonValue } from './protocol/canonicalJson.js';
+import type { ShardSpec } from './shard/types.js';
+import type { LifecycleOption } from './lifecycle/LifecycleOption.js';
 
 /** Which payloads the suite submits. */
 export type PayloadFamily =
@@ -13,17 +16,36 @@ export interface ReplayTarget {
   readonly path: string;
 }
 
-/**
- * Every option of `adapter-qualify run`, with defaults applied. Produced once by
- * `normalizeRunOptions`; nothing downstream checks for missing fields.
- */
-export interface NormalizedRunOptions {
+/** A command adapter: `run <adapter.json>`. */
+export interface CommandSubject {
+  readonly kind: 'command';
   /** Absolute path of `adapter.json`. */
   readonly configPath: string;
   /** The validated configuration, exactly as read. */
   readonly config: AdapterConfig;
   /** Directory the adapter runs in: the configuration file's directory. */
   readonly adapterCwd: string;
+}
+
+/** An in-process SDK transport (coding-operation-v1 §7): `run --sdk <module> --authority <id>`. */
+export interface SdkSubject {
+  readonly kind: 'sdk';
+  /** Absolute path of the module (an existing regular file). */
+  readonly modulePath: string;
+  /** The authority every request carries (an identity, as CFG-AUTHORITY requires of a configuration). */
+  readonly authorityId: string;
+}
+
+/** What is being qualified. */
+export type RunSubject = CommandSubject | SdkSubject;
+
+/**
+ * Every option of `adapter-qualify run`, with defaults applied. Produced once by
+ * `normalizeRunOptions`; nothing downstream checks for missing fields.
+ */
+export interface NormalizedRunOptions {
+  /** The adapter configuration, or the SDK module, being qualified. */
+  readonly subject: RunSubject;
   /** Absolute output directory for the report files. @defaultValue `./qualify-report` */
   readonly outDir: string;
   /** Root seed of every property. @defaultValue a random 31-bit integer, printed and recorded */
@@ -50,6 +72,14 @@ export interface NormalizedRunOptions {
   readonly strict: boolean;
   /** SHOULD clauses count for the exit code. @defaultValue false */
   readonly strictShould: boolean;
+  /** Clauses known to fail (`--expected-failures FILE`), or null for none. @defaultValue null */
+  readonly expectedFailures: ExpectedFailures | null;
+  /** Run only this slice of the tests (`--shard i/n`), or null for all. @defaultValue null */
+  readonly shard: ShardSpec | null;
+  /** Keep a capped stderr tail per call in the transcript, masked for secrets (otherwise stderr is dropped). @defaultValue false */
+  readonly keepStderr: boolean;
+  /** The adapter's declared lifecycle (`--lifecycle FILE`): its restart step, or null without the option. @defaultValue null */
+  readonly lifecycle: LifecycleOption | null;
   /** Progress on stderr (a TTY outside CI). */
   readonly progress: boolean;
 }

@@ -3,18 +3,25 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dir as temporaryDirectory } from 'tmp-promise';
 import { startVitest } from 'vitest/node';
+import { startVitestShard, type VitestRunOptions } from './shard/startVitestShard.js';
+import { writeShardEvidence } from './shard/writeShardEvidence.js';
 import type { ProgressEvent } from './cli/progressEvent.js';
 import type { NormalizedRunOptions } from './runOptions.js';
 import type { QualifyProvidedContext } from './suite/providedContext.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
 import { deferredClauses } from './deferredClauses.js';
+import { notApplicableClauses } from './notApplicableClauses.js';
 import { replayCommand } from './replayCommand.js';
 import { mergeTranscriptParts } from './transcript/mergeTranscriptParts.js';
+import { SecretMask } from './evidence/SecretMask.js';
 import { QualifyReporter } from '../reports/QualifyReporter.js';
-import { buildReport, type AcceptanceReport } from '../reports/buildReport.js';
+import { buildReport, type AcceptanceReport, type BuildReportInput } from '../reports/buildReport.js';
+import { fingerprintSdkSubject } from '../reports/fingerprintSdkSubject.js';
 import { fingerprintSubject } from '../reports/fingerprintSubject.js';
 import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles } from '../reports/writeReportFiles.js';
+import { buildFailureCases } from './replay/buildFailureCases.js';
+import { writeFailureCases } from './replay/writeFailureCases.js';
 
 /**
  * Splits `--concurrency` (adapter processes at once) into suite workers and
@@ -39,6 +46,24 @@ export interface QualificationResult {
 export const SUITE_GLOB = 'suites/*.suite.ts';
 
 /**
+ * Options of {@link runQualification} that no command-line flag reaches.
+ * @internal
+ */
+export interface RunQualificationInternals {
+  /**
+   * Absolute directory whose `*.suite.ts` files are run instead of the bundled
+   * suites; self-check's own tests use it to prove that a disabled check yields a survivor.
+   * @defaultValue the package's `suites/`
+   */
+  readonly suiteDir?: string;
+}
+
+// vitest resolves `include` against `dir`, which may lie outside the package root.
+function suiteSelection(internals: RunQualificationInternals): { dir?: string; include: string[] } {
+  return internals.suiteDir === undefined ? { include: [SUITE_GLOB] } : { dir: internals.suiteDir, include: ['*.suite.ts'] };
+}
+
+/**
  * Runs the conformance suites against one adapter and writes the acceptance
  * report. The suites run in vitest workers (in parallel up to `concurrency`);
  * they report evidence through `task.meta`, and everything else — verdicts,
@@ -47,6 +72,7 @@ export const SUITE_GLOB = 'suites/*.suite.ts';
 export async function runQualification(
   options: NormalizedRunOptions,
   hooks: { onProgress?: (event: ProgressEvent) => void } = {},
+  internals: RunQualificationInternals = {},
 ): Promise<QualificationResult> {
   const startedAt = new Date();
   const work = await temporaryDirectory({ prefix: 'adapter-qualify-', unsafeCleanup: true });
@@ -60,34 +86,38 @@ export async function runQualification(
       scratchDir,
     };
     const reporter = new QualifyReporter(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress });
-    const vitest = await startVitest(
-      'test',
-      [],
-      {
-        root: packageRoot,
-        config: false,
-        watch: false,
-        include: [SUITE_GLOB],
-        reporters: [reporter],
-        provide: { qualify: provided },
-        ...parallelism(options.concurrency),
-        ...(options.only === null ? {} : { testNamePattern: options.only }),
-      },
-      { logLevel: 'silent' },
-    );
+    const vitestOptions: VitestRunOptions = {
+      root: packageRoot,
+      config: false,
+      watch: false,
+      ...suiteSelection(internals),
+      reporters: [reporter],
+      provide: { qualify: provided },
+      ...parallelism(options.concurrency),
+      ...(options.only === null ? {} : { testNamePattern: options.only }),
+    };
+    const vitest =
+      options.shard === null
+        ? await startVitest('test', [], vitestOptions, { logLevel: 'silent' })
+        : await startVitestShard(vitestOptions, options.shard);
     await vitest.close();
 
     await mkdir(options.outDir, { recursive: true });
     await mergeTranscriptParts(work.path, join(options.outDir, 'transcript.jsonl'));
-    const collected = reporter.collected();
-    const report = buildReport({
+    // Evidence from the workers holds adapter output; mask secrets once, before any report, case or shard file is made of it.
+    const collected = SecretMask.fromProcess().maskDeep(reporter.collected());
+    const reportInput: BuildReportInput = {
       profile: 'coding-operation.v1',
       metas: collected.metas,
       failedTests: collected.failedTests,
       unhandledErrors: collected.unhandledErrors,
       filteredOut: options.only !== null,
       deferred: deferredClauses,
-      subject: await fingerprintSubject(options.config, options.adapterCwd),
+      notApplicable: notApplicableClauses(options.subject.kind),
+      subject:
+        options.subject.kind === 'command'
+          ? await fingerprintSubject(options.subject.config, options.subject.adapterCwd)
+          : await fingerprintSdkSubject(options.subject),
       suite: { name: 'adapter-qualify', version: packageVersion },
       environment: { node: process.version, platform: process.platform, arch: process.arch },
       run: {
@@ -108,8 +138,14 @@ export async function runQualification(
         },
       },
       replayCommand: (handle) => replayCommand(handle, options),
-    });
+      expectedFailures: options.expectedFailures,
+      shard: options.shard,
+    };
+    const report = buildReport(reportInput);
     await writeReportFiles(report, options.outDir);
+    // Every FAIL as a replayable case (`adapter-qualify replay <report-dir>`).
+    await writeFailureCases(buildFailureCases(report, collected.metas, options), options.outDir);
+    if (options.shard !== null) await writeShardEvidence(reportInput, options.outDir);
     return { report, exitCode: report.exitCode, reportDir: options.outDir, summary: renderSummary(report, options.outDir) };
   } finally {
     await work.cleanup();

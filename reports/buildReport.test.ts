@@ -127,6 +127,21 @@ describe('buildReport', () => {
     expect(strict.exitCode).toBe(1);
   });
 
+  it('leaves a run conformant when the only open clauses cannot apply to its subject, also under --strict', () => {
+    const sdkOnly = codingOperationClauses.filter((definition) => definition.family === 'SDK').map((definition) => definition.id);
+    const others = meta('others', ...codingOperationClauses.filter((definition) => definition.family !== 'SDK').map((definition) => evidence(definition.id, { cases: 1 })));
+    const notApplicable = Object.fromEntries(sdkOnly.map((id) => [id, 'applies to SDK transports']));
+    const report = buildReport(reportInput({ metas: [others], notApplicable, run: { ...reportInput().run, strict: true } }));
+    expect(report.verdict).toBe('conformant');
+    expect(report.exitCode).toBe(0);
+    expect(entry(report.clauses, 'SDK-SHAPE')).toEqual(expect.objectContaining({ verdict: 'SKIP', applicable: false, reason: 'applies to SDK transports' }));
+    expect(reportSchemaErrors(report)).toEqual([]);
+    // Evidence wins over applicability, and a deferred clause still leaves the run incomplete.
+    const deferred = buildReport(reportInput({ metas: [meta('others', ...others.evidence.filter((item) => item.clauseId !== 'SEM-CRASH-CONSISTENT'))], notApplicable, deferred: { 'SEM-CRASH-CONSISTENT': 'later' } }));
+    expect(deferred.verdict).toBe('incomplete');
+    expect(entry(deferred.clauses, 'SEM-CRASH-CONSISTENT').applicable).toBeUndefined();
+  });
+
   it('counts SHOULD clauses for the exit code only with --strict-should', () => {
     const shouldFails = meta('s', evidence('REQ-AUTHORITY', { violations: [{ message: 'admitted a foreign authority' }] }));
     const lenient = buildReport(reportInput({ metas: [everyClausePasses, shouldFails] }));

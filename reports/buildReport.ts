@@ -1,5 +1,8 @@
 import { profileClauses, type ClauseDefinition, type ClauseId, type ClauseLevel, type ProfileId } from '../harness/clauses.js';
+import { evaluateBaseline } from '../harness/baseline/evaluateBaseline.js';
+import type { ExpectedFailures } from '../harness/baseline/types.js';
 import type { ClauseEvidence, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
+import type { ShardSpec } from '../harness/shard/types.js';
 import {
   REPORT_SCHEMA_VERSION,
   type AcceptanceReport,
@@ -37,12 +40,18 @@ export interface BuildReportInput {
   readonly filteredOut: boolean;
   /** SKIP reasons for clauses that a later version of the suite covers. */
   readonly deferred: Readonly<Partial<Record<ClauseId, string>>>;
+  /** SKIP reasons for clauses that cannot apply to this kind of subject; they never make a run incomplete. @defaultValue {} */
+  readonly notApplicable?: Readonly<Partial<Record<ClauseId, string>>>;
   readonly subject: ReportSubject;
   readonly environment: ReportEnvironment;
   /** The run, including `strict` and `strictShould`, which decide the exit code. */
   readonly run: ReportRun;
   /** Renders the full shell command that replays a handle (`--seed`, `--only`, `--replay-path`). */
   readonly replayCommand: (handle: ReplayHandle) => string;
+  /** Clauses known to fail (`--expected-failures`): listed FAILs do not fail the run, listed PASSes do. @defaultValue null */
+  readonly expectedFailures?: ExpectedFailures | null;
+  /** The slice this run covers (`--shard i/n`), or null for a whole run or a merge. @defaultValue null */
+  readonly shard?: ShardSpec | null;
 }
 
 const NOT_EXERCISED = 'not exercised in this run';
@@ -80,6 +89,11 @@ interface Gathered {
  * covered it, an inconclusive reason, a skip reason, a deferral, or nothing at
  * all make it INCONCLUSIVE or SKIP, in that order. A clause never PASSes without cases.
  *
+ * With expected failures, a listed FAIL does not count for the exit code and a
+ * listed PASS (a stale entry) makes it 1; the verdict stays what the evidence
+ * says. A shard's report is at best `incomplete` and leaves `--strict` and stale
+ * entries to the merge, since another shard may hold the rest of a clause's evidence.
+ *
  * @param input - the collected evidence and the run's identity
  * @returns a report with every clause of the profile exactly once, in catalog order
  */
@@ -104,18 +118,32 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
     }
   }
 
-  const clauses = definitions.map((definition) =>
+  const shard = input.shard ?? null;
+  const baseline = input.expectedFailures ?? null;
+  const judged = definitions.map((definition) =>
     clauseReport(definition, gathered.get(definition.id), input, suiteErrors.length > 0),
   );
+  const evaluation = evaluateBaseline(judged, baseline?.entries ?? [], shard === null ? 'full' : 'shard');
+  const clauses = judged.map((entry): ClauseReport => {
+    const status = evaluation.statuses.get(entry.id);
+    return status === undefined ? entry : { ...entry, baseline: status };
+  });
   const summary = { must: countLevel(clauses, 'MUST'), should: countLevel(clauses, 'SHOULD') };
   const { strict, strictShould } = input.run;
   const counts = (level: ClauseLevel): boolean => level === 'MUST' || strictShould;
   const failed = clauses.some((entry) => entry.verdict === 'FAIL' && counts(entry.level));
-  const mustIncomplete = clauses.some((entry) => entry.level === 'MUST' && lacksEvidence[entry.verdict]);
-  const strictIncomplete = strict && clauses.some((entry) => counts(entry.level) && lacksEvidence[entry.verdict]);
+  const unexpectedFailure = clauses.some((entry) => entry.verdict === 'FAIL' && counts(entry.level) && entry.baseline === undefined);
+  const open = (entry: ClauseReport): boolean => lacksEvidence[entry.verdict] && entry.applicable !== false;
+  const mustIncomplete = clauses.some((entry) => entry.level === 'MUST' && open(entry));
+  // A listed clause is known not to pass: --strict does not ask it for evidence.
+  const strictIncomplete =
+    strict && shard === null && clauses.some((entry) => counts(entry.level) && open(entry) && entry.baseline === undefined);
 
-  const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete ? 'incomplete' : 'conformant';
-  const exitCode: ReportExitCode = suiteErrors.length > 0 ? 3 : failed || strictIncomplete ? 1 : 0;
+  const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete || shard !== null ? 'incomplete' : 'conformant';
+  const exitCode: ReportExitCode =
+    suiteErrors.length > 0 ? 3 : unexpectedFailure || evaluation.stale.length > 0 || strictIncomplete ? 1 : 0;
+  const run: ReportRun =
+    shard === null ? input.run : { ...input.run, shard: { ...shard, clauses: definitions.map(({ id }) => id).filter((id) => gathered.has(id)) } };
 
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -123,12 +151,13 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
     suite: input.suite,
     subject: input.subject,
     environment: input.environment,
-    run: input.run,
+    run,
     verdict,
     exitCode,
     summary,
     clauses,
     suiteErrors,
+    ...(baseline === null ? {} : { baseline }),
   };
 }
 
@@ -184,6 +213,8 @@ function clauseReport(
     };
   }
   if (base.cases > 0) return { ...base, verdict: 'PASS' };
+  const notApplicable = input.notApplicable?.[definition.id];
+  if (notApplicable !== undefined) return { ...base, verdict: 'SKIP', reason: notApplicable, applicable: false };
   if (gathered !== undefined && gathered.suiteErrors.length > 0) {
     return { ...base, verdict: 'INCONCLUSIVE', reason: distinct(gathered.suiteErrors) };
   }
@@ -196,7 +227,9 @@ function clauseReport(
   const deferred = input.deferred[definition.id];
   if (deferred !== undefined) return { ...base, verdict: 'SKIP', reason: distinct([deferred]) };
   const notes = [input.filteredOut ? ' (filtered out by --only)' : '', anySuiteError ? ' (suite errors occurred: see suiteErrors)' : ''];
-  return { ...base, verdict: 'SKIP', reason: `${NOT_EXERCISED}${notes.join('')}` };
+  const shard = input.shard ?? null;
+  const notHere = shard === null ? NOT_EXERCISED : `in another shard (not exercised in shard ${shard.index}/${shard.count})`;
+  return { ...base, verdict: 'SKIP', reason: `${notHere}${notes.join('')}` };
 }
 
 function distinct(reasons: readonly string[]): string {

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AdapterConfig } from '../harness/config/adapterConfig.js';
 import type { ArgvFileDigest, ReportSubject } from './types.js';
+import { regularFileSha256 } from './_internals/regularFileSha256.js';
 
 /**
  * Binds the subject to exact bytes: the sha256 of the executable, and of every
@@ -27,16 +25,4 @@ export async function fingerprintSubject(config: AdapterConfig, cwd: string): Pr
     argvFileSha256s,
     authorityId: config.authorityId,
   };
-}
-
-/** Hex sha256 of a regular file's bytes (streamed), or null when it is missing, not a regular file, or unreadable. */
-async function regularFileSha256(path: string): Promise<string | null> {
-  try {
-    if (!(await stat(path)).isFile()) return null;
-    const hash = createHash('sha256');
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-    return hash.digest('hex');
-  } catch {
-    return null;
-  }
 }

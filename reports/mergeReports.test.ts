@@ -25,7 +25,7 @@ function shardOf(index: number, count: number, own: QualifyTestMeta[], overrides
   return {
     dir: `/reports/shard-${index}`,
     report: buildReport(input),
-    evidence: { format: SHARD_EVIDENCE_FORMAT, profile: input.profile, metas: own, failedTests: [], unhandledErrors: [], filteredOut: false, deferred: {}, replays },
+    evidence: { format: SHARD_EVIDENCE_FORMAT, profile: input.profile, metas: own, failedTests: [], unhandledErrors: [], filteredOut: false, deferred: {}, notApplicable: {}, replays },
   };
 }
 

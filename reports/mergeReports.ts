@@ -80,6 +80,7 @@ export function mergeReports(shards: readonly ShardReport[]): AcceptanceReport {
     unhandledErrors: ordered.flatMap((shard) => shard.evidence.unhandledErrors),
     filteredOut: first.evidence.filteredOut,
     deferred: first.evidence.deferred,
+    notApplicable: first.evidence.notApplicable,
     expectedFailures: first.report.baseline ?? null,
     shard: null,
     replayCommand: (handle) => {

@@ -1,11 +1,12 @@
 import type { CallExcerpt, Counterexample } from '../harness/evidence/types.js';
+import { baselineLabel } from './_internals/baselineLabel.js';
 import { countsText } from './_internals/countsText.js';
-import { escapeControls } from './_internals/escapeControls.js';
+import { excerptNote } from './_internals/excerptNote.js';
+import { markdownFence as fenced } from './_internals/markdownFence.js';
+import { markdownText as text } from './_internals/markdownText.js';
 import { subjectExecutable } from './_internals/subjectExecutable.js';
 import { verdictHeadline } from './_internals/verdictHeadline.js';
 import type { AcceptanceReport, ClauseReport } from './types.js';
-
-const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /**
  * Renders `acceptance.md` for release reviewers: the verdict first, then the
@@ -30,13 +31,15 @@ export function renderMarkdown(report: AcceptanceReport): string {
     lines.push('');
   }
 
+  lines.push(...baselineSection(report));
   lines.push(...subjectSection(report), '');
 
   lines.push('## Clauses', '');
   for (const family of families(report.clauses)) {
     lines.push(`### ${family}`, '', '| ID | Level | Verdict | Cases | Reason |', '|---|---|---|---:|---|');
     for (const entry of report.clauses.filter((candidate) => candidate.family === family)) {
-      lines.push(`| ${entry.id} | ${entry.level} | ${entry.verdict} | ${entry.cases} | ${text(entry.reason ?? '')} |`);
+      const verdict = entry.baseline === undefined ? entry.verdict : `${entry.verdict} (${baselineLabel(entry.baseline)})`;
+      lines.push(`| ${entry.id} | ${entry.level} | ${verdict} | ${entry.cases} | ${text(entry.reason ?? '')} |`);
     }
     lines.push('');
   }
@@ -47,6 +50,28 @@ export function renderMarkdown(report: AcceptanceReport): string {
     for (const entry of failures) lines.push(...failureSection(entry), '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+// Expected failures gate the exit code, not the verdict: say which clauses were excused and which entries are stale.
+function baselineSection(report: AcceptanceReport): string[] {
+  const { baseline, run } = report;
+  const lines: string[] = [];
+  if (run.shard !== undefined) {
+    lines.push(
+      `**Shard ${run.shard.index}/${run.shard.count}**: this report covers ${run.shard.clauses.length} clauses; the others are SKIP here.` +
+        ' Merge every shard with `adapter-qualify merge` for the verdict of the whole run.',
+      '',
+    );
+  }
+  if (baseline === undefined) return lines;
+  lines.push('## Expected failures', '', `Baseline ${text(baseline.file)} (sha256 ${baseline.sha256}), ${baseline.entries.length} entries.`, '');
+  const listed = report.clauses.filter((entry) => entry.baseline !== undefined);
+  for (const status of ['stale-baseline', 'expected-failure', 'unconfirmed'] as const) {
+    const ids = listed.filter((entry) => entry.baseline === status).map((entry) => entry.id);
+    if (ids.length > 0) lines.push(`- ${baselineLabel(status)}${status === 'stale-baseline' ? ' (fails the run)' : ''}: ${ids.join(', ')}`);
+  }
+  lines.push('');
+  return lines;
 }
 
 function subjectSection(report: AcceptanceReport): string[] {
@@ -103,26 +128,6 @@ function callSection(call: CallExcerpt, number: number): string[] {
   ];
 }
 
-function excerptNote(shown: string, bytes: number): string {
-  return Buffer.byteLength(shown, 'utf8') < bytes ? ', excerpt' : '';
-}
-
 function families(clauses: readonly ClauseReport[]): string[] {
   return [...new Set(clauses.map((entry) => entry.family))];
-}
-
-/** Escapes text for a paragraph or table cell: one line, no markup, no raw HTML. */
-function text(value: string): string {
-  return escapeControls(value)
-    .replace(/\r?\n/g, ' ')
-    .replace(/[\\`*_[\]|~#!]/g, (char) => `\\${char}`)
-    .replace(/[&<>]/g, (char) => HTML_ENTITIES[char] ?? char);
-}
-
-/** A fenced block that no backtick run inside the content can close early. */
-function fenced(content: string, info: string): string[] {
-  const body = escapeControls(content);
-  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return [`${fence}${info}`, ...body.split('\n'), fence];
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { baselineLabel } from './_internals/baselineLabel.js';
 import { countsText } from './_internals/countsText.js';
 import { escapeControls } from './_internals/escapeControls.js';
 import { verdictHeadline } from './_internals/verdictHeadline.js';
@@ -23,7 +24,17 @@ export function renderSummary(report: AcceptanceReport, reportDir: string): stri
   const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL');
   if (failed.length > 0) {
     lines.push('Failed clauses:');
-    for (const entry of failed) lines.push(`  ${entry.id} (${entry.level}): ${oneLine(entry.reason ?? '')}`);
+    for (const entry of failed) {
+      const expected = entry.baseline === undefined ? '' : `, ${baselineLabel(entry.baseline)}`;
+      lines.push(`  ${entry.id} (${entry.level}${expected}): ${oneLine(entry.reason ?? '')}`);
+    }
+  }
+  const stale = report.clauses.filter((entry) => entry.baseline === 'stale-baseline').map((entry) => entry.id);
+  if (stale.length > 0) {
+    lines.push(`Stale baseline entries (listed as expected failures, now PASS; remove them): ${stale.join(', ')}`);
+  }
+  if (report.run.shard !== undefined) {
+    lines.push(`Shard ${report.run.shard.index}/${report.run.shard.count}: merge every shard's report with 'adapter-qualify merge' for the whole run's verdict.`);
   }
   if (report.suiteErrors.length > 0) {
     lines.push('Suite errors (a bug of the suite, not a finding):');

@@ -1,4 +1,5 @@
 import type { ClauseFamily, ClauseId, ClauseLevel, ProfileId } from '../harness/clauses.js';
+import type { BaselineStatus, ExpectedFailures } from '../harness/baseline/types.js';
 import type { AdapterConfig } from '../harness/config/adapterConfig.js';
 import type { Counterexample } from '../harness/evidence/types.js';
 import type { JsonValue } from '../harness/protocol/canonicalJson.js';
@@ -33,7 +34,7 @@ export interface ArgvFileDigest {
 
 /** What was tested, bound to exact bytes: another digest is another subject. */
 export interface ReportSubject {
-  /** The adapter configuration (any JSON for the manifest profile). */
+  /** The adapter configuration (`{sdk, authorityId}` for an SDK run; any JSON for the manifest profile). */
   readonly config: AdapterConfig | JsonValue;
   /** Lowercase hex sha256 of the executable, or null when it could not be read. */
   readonly executableSha256: string | null;
@@ -64,6 +65,15 @@ export interface RecordedRunOptions {
   readonly replayPath?: string | null;
 }
 
+/** The slice a shard report covers (`--shard i/n`); absent in a whole run and in a merge. */
+export interface ReportShard {
+  /** 1-based shard number. */
+  readonly index: number;
+  readonly count: number;
+  /** The clauses this shard gathered evidence for; every other clause is SKIP here (another shard's). */
+  readonly clauses: readonly ClauseId[];
+}
+
 /** How the run was made. */
 export interface ReportRun {
   readonly seed: number;
@@ -77,6 +87,8 @@ export interface ReportRun {
   /** The `--only` test-name filter, or null. */
   readonly only: string | null;
   readonly options: RecordedRunOptions;
+  /** Present only in a shard's report. */
+  readonly shard?: ReportShard;
 }
 
 /** Clause counts of one level by verdict. */
@@ -106,6 +118,14 @@ export interface ClauseReport {
   readonly seed?: number;
   /** fast-check path of the shrunk failure (FAIL only, when a property failed). */
   readonly path?: string;
+  /** Present only for a clause listed in `--expected-failures`. */
+  readonly baseline?: BaselineStatus;
+  /**
+   * `false` for a clause that cannot apply to this kind of subject (SDK-* for a
+   * command adapter; REQ, CFG and WIRE for an SDK module): a SKIP that does not
+   * make the run `incomplete`, since no adapter of that kind could give evidence.
+   */
+  readonly applicable?: false;
 }
 
 /** The content of `acceptance.json` (schema: `reports/report.schema.json`). */
@@ -122,4 +142,6 @@ export interface AcceptanceReport {
   readonly clauses: readonly ClauseReport[];
   /** The suite's own failures (thrown tests, unhandled errors): any makes the exit code 3. */
   readonly suiteErrors: readonly string[];
+  /** The `--expected-failures` baseline that gated the exit code, when one was given. */
+  readonly baseline?: ExpectedFailures;
 }

@@ -44,7 +44,9 @@ function failures(checks: Record<string, boolean>): string[] {
 }
 
 qualifyTest('CFG-CLOSED, CFG-PROTOCOL, CFG-AUTHORITY, CFG-EXECUTABLE, CFG-ARGV, CFG-ARGV-TOTAL: the adapter configuration is the closed host configuration', async ({ options, recorder }) => {
-  const result = validateAdapterConfig(options.config);
+  // Not applicable to SDK runs (notApplicableClauses), so this test only ever runs with a configuration.
+  if (options.subject.kind !== 'command') throw new Error('CFG clauses need an adapter configuration');
+  const result = validateAdapterConfig(options.subject.config);
   for (const clauseId of ['CFG-CLOSED', 'CFG-PROTOCOL', 'CFG-AUTHORITY', 'CFG-EXECUTABLE', 'CFG-ARGV', 'CFG-ARGV-TOTAL'] as const) {
     recorder.count(clauseId);
     if ('error' in result && result.error.clauseId === clauseId) recorder.fail(violation(clauseId, result.error.message));

@@ -44,12 +44,14 @@ import { observeFreshAccepted } from './sem/observeFreshAccepted.js';
 import { observeIgnoresDigest } from './sem/observeIgnoresDigest.js';
 import { onlyUnknown } from './sem/onlyUnknown.js';
 import { rebindAnswersExisting } from './sem/rebindAnswersExisting.js';
+import { rebindCheckThenAct } from './sem/rebindCheckThenAct.js';
 import { refChangesAtTerminal } from './sem/refChangesAtTerminal.js';
 import { resubmitReadmits } from './sem/resubmitReadmits.js';
 import { revisionDropsAtTerminal } from './sem/revisionDropsAtTerminal.js';
 import { submitAnswersUnknown } from './sem/submitAnswersUnknown.js';
 import { terminalKeepsRevision1 } from './sem/terminalKeepsRevision1.js';
 import { terminalTextTimestamped } from './sem/terminalTextTimestamped.js';
+import { unparsableRecordReadmitted } from './sem/unparsableRecordReadmitted.js';
 
 /**
  * Every mutant, each the reference adapter with one defect, declaring the
@@ -102,12 +104,14 @@ export const mutants: readonly Mutant[] = Object.freeze([
   observeIgnoresDigest,
   onlyUnknown,
   rebindAnswersExisting,
+  rebindCheckThenAct,
   refChangesAtTerminal,
   resubmitReadmits,
   revisionDropsAtTerminal,
   submitAnswersUnknown,
   terminalKeepsRevision1,
   terminalTextTimestamped,
+  unparsableRecordReadmitted,
 ]);
 
 /**

@@ -1,8 +1,8 @@
 import type { AdapterBehavior, AdapterIo } from './AdapterBehavior.js';
+import { applyRequest } from './applyRequest.js';
 import { parseAdapterArgs } from './parseAdapterArgs.js';
 import { readStdinCapped } from './readStdinCapped.js';
 import { Refusal } from './Refusal.js';
-import { validateRequest } from './validateRequest.js';
 
 /** Exit code of a refused request (nothing on stdout). */
 export const REFUSAL_EXIT_CODE = 2;
@@ -23,15 +23,12 @@ export async function runAdapter(behavior: AdapterBehavior, argv: readonly strin
   try {
     const args = parseAdapterArgs(argv, io.env);
     const bytes = await readStdinCapped(io.stdin, behavior.limits.maxStdinBytes);
-    const request = validateRequest(behavior.parseRequest(bytes), {
+    const outcome = applyRequest(behavior, behavior.parseRequest(bytes), {
       argvAction: args.action,
       authorityId: args.authorityId,
-      behavior,
+      ledger: { root: args.ledgerDir, terminalAfter: args.terminalAfter },
     });
-    const ledger = { root: args.ledgerDir, terminalAfter: args.terminalAfter };
-    const view =
-      request.action === 'submit' ? behavior.ledger.submit(ledger, request.binding) : behavior.ledger.observe(ledger, request.binding);
-    return await behavior.emit(behavior.render(view, request.binding), io.stdout);
+    return await behavior.emit(outcome, io.stdout);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`${message.replace(/[\r\n]+/g, ' ')}\n`);

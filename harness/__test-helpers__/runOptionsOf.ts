@@ -5,9 +5,12 @@ import type { NormalizedRunOptions } from '../runOptions.js';
 /** Normalized run options with the CLI defaults (read from `runOptionDefaults`, so they cannot drift) and a fixed seed, with `overrides` applied. */
 export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): NormalizedRunOptions {
   return {
-    configPath: '/work/adapter/adapter.json',
-    config: { protocol: OUTCOME_CONTRACT, authorityId: 'ledger-a1', executable: '/usr/bin/true', argvPrefix: [] },
-    adapterCwd: '/work/adapter',
+    subject: {
+      kind: 'command',
+      configPath: '/work/adapter/adapter.json',
+      config: { protocol: OUTCOME_CONTRACT, authorityId: 'ledger-a1', executable: '/usr/bin/true', argvPrefix: [] },
+      adapterCwd: '/work/adapter',
+    },
     outDir: '/work/adapter/qualify-report',
     seed: 424242,
     runs: runOptionDefaults.runs,
@@ -21,6 +24,10 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     pollBudget: runOptionDefaults.pollBudget,
     strict: false,
     strictShould: false,
+    expectedFailures: null,
+    shard: null,
+    keepStderr: false,
+    lifecycle: null,
     progress: false,
     ...overrides,
   };

@@ -19,15 +19,23 @@ export interface CliRun {
 
 /**
  * Runs `adapter-qualify run <config> --out <outDir> …args` through the built
- * bin, quietly (CI=true), and reads the report it wrote.
+ * bin, quietly (CI=true), and reads the report it wrote. `subject` is the
+ * configuration path, or the words naming another subject (`['--sdk', module, '--authority', id]`).
+ * No GitHub Actions step summary is written unless `env` names one (tests must not fill the CI job's).
  */
-export async function runQualifyCli(configPath: string, outDir: string, args: readonly string[] = [], timeoutMs = 300_000): Promise<CliRun> {
+export async function runQualifyCli(
+  subject: string | readonly string[],
+  outDir: string,
+  args: readonly string[] = [],
+  timeoutMs = 300_000,
+  env: Readonly<Record<string, string>> = {},
+): Promise<CliRun> {
   if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run \`npm run build\` first`);
   const started = Date.now();
-  const result = await execa(process.execPath, [CLI_BIN, 'run', configPath, '--out', outDir, ...args], {
+  const result = await execa(process.execPath, [CLI_BIN, 'run', ...(typeof subject === 'string' ? [subject] : subject), '--out', outDir, ...args], {
     reject: false,
     timeout: timeoutMs,
-    env: { CI: 'true' },
+    env: { CI: 'true', GITHUB_STEP_SUMMARY: '', ...env },
   });
   const reportPath = join(outDir, 'acceptance.json');
   return {

@@ -26,18 +26,30 @@ Usage:
 
 Commands:
   run    run the conformance suite against one adapter and write the acceptance report
+  manifest  qualify a manifest-registered adapter directory (adapter-manifest.v1); see manifest --help
+  self-check  qualify the reference adapter and every mutant; print the kill matrix and mutation score
+  verify    re-check a recorded transcript.jsonl offline (OUT, refusal and history clauses); see verify --help
+  replay    re-run the stored failures of a report directory: FIXED, FAILED or FLAKY; see replay --help
+  merge     combine the reports of every shard of one run (run --shard i/n) into one; see merge --help
 
 Run 'adapter-qualify <command> --help' for the options of a command.
 
 ${EXIT_CODES}
 `,
   run: `Usage: adapter-qualify run <adapter.json> [options]
+       adapter-qualify run --sdk <module> --authority <id> [options]
 
 Runs the conformance suite against the adapter that adapter.json describes
 ({protocol, authorityId, executable, argvPrefix}; every CFG clause is checked
 before any process starts). The adapter runs in adapter.json's directory.
 
+With --sdk, qualifies an in-process SDK transport instead: a JavaScript module
+exporting submit() and observe() (spec section 7). REQ, CFG, WIRE and fault
+clauses are SKIP (not applicable); SDK clauses and OUT/SEM clauses apply.
+
 Options:
+  --sdk MODULE            the SDK module (path from the working directory); not with <adapter.json>
+  --authority ID          the authority of the SDK run (an identity, as CFG-AUTHORITY); only with --sdk
   --out DIR               report directory (default ${d.out})
   --seed N                root seed, ${range(b.seed)} (default: random, printed and recorded)
   --runs N                generated cases per property, ${range(b.runs)} (default ${d.runs})
@@ -55,8 +67,30 @@ Options:
                           ${range(b.pollBudget)} (default ${d.pollBudget})
   --strict                exit 1 when a MUST clause is SKIP or INCONCLUSIVE
   --strict-should         SHOULD clauses count for the exit code
+  --expected-failures FILE  clause IDs known to fail (YAML or JSON list): listed FAILs do
+                          not fail the run; a listed clause that PASSes does (stale entry)
+  --shard I/N             run slice I of N of the tests (merge the reports with 'merge')
+  --keep-stderr           keep each call's stderr tail (capped, secrets masked) in transcript.jsonl
+  --lifecycle FILE        the adapter's lifecycle file, JSON {"restart": [argv…]}: the restart step
+                          SEM-DURABLE-RESTART runs (relative paths from FILE's directory)
   -h, --help              show this help
 
 ${EXIT_CODES}
+`,
+  merge: `Usage: adapter-qualify merge <dir>… [--out DIR]
+
+Combines the report directories of every shard of one run (run --shard i/n
+with the same adapter, seed, options and suite version; each i exactly once)
+into the report of the whole run: acceptance.json and the other report files,
+and transcript.jsonl. Verdicts are rebuilt from every shard's evidence, so they
+are those of an unsharded run with the same seed; --expected-failures entries
+(recorded by the shards) are judged here, stale entries included.
+
+Options:
+  --out DIR               merged report directory (default ${d.out}; not a shard's directory)
+  -h, --help              show this help
+
+Exit codes: as run (0, 1 or 3, from the merged report); 2 when the directories
+are not every shard of one run (each problem is named).
 `,
 });

@@ -5,10 +5,20 @@ import { packageVersion } from '../packageRoot.js';
 import { UsageError } from '../UsageError.js';
 import { exitCodes, type ExitCode } from './exitCodes.js';
 import { helpText } from './helpText.js';
+import { mergeCommand } from './mergeCommand.js';
+import { manifestCommand } from './manifestCommand.js';
 import { runCommand, type CliIo } from './runCommand.js';
+import { selfCheckCommand } from './selfCheckCommand.js';
+import { verifyCommand } from './verifyCommand.js';
+import { replayFailuresCommand } from './replayFailuresCommand.js';
 
 const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => Promise<ExitCode>>> = {
   run: runCommand,
+  merge: mergeCommand,
+  'self-check': (args, io) => selfCheckCommand(args, io),
+  manifest: manifestCommand,
+  verify: verifyCommand,
+  replay: replayFailuresCommand,
 };
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {

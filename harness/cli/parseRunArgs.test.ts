@@ -18,14 +18,14 @@ describe('parseRunArgs', () => {
       'adapter.json',
       '--out=o', '--seed', '1', '--runs', '2', '--timeout-ms', '3', '--max-output-bytes', '4', '--only', 'x',
       '--replay-path', '0:1', '--payload', 'any-json', '--payload-file', 'f', '--max-submits', '5',
-      '--concurrency', '6', '--poll-budget', '7', '--strict', '--strict-should',
+      '--concurrency', '6', '--poll-budget', '7', '--strict', '--strict-should', '--keep-stderr',
     ]);
     expect(parsed).toEqual({
       kind: 'run',
-      configFile: 'adapter.json',
+      subject: { kind: 'command', configFile: 'adapter.json' },
       input: {
         out: 'o', seed: '1', runs: '2', timeoutMs: '3', maxOutputBytes: '4', only: 'x', replayPath: '0:1',
-        payload: 'any-json', payloadFile: 'f', maxSubmits: '5', concurrency: '6', pollBudget: '7', strict: true, strictShould: true,
+        payload: 'any-json', payloadFile: 'f', maxSubmits: '5', concurrency: '6', pollBudget: '7', strict: true, strictShould: true, keepStderr: true,
       },
     });
     expect(parseRunArgs(['a.json'])).toMatchObject({ kind: 'run', input: { runs: undefined, strict: undefined } });
@@ -49,6 +49,18 @@ describe('parseRunArgs', () => {
 
   it('refuses a value on a flag', () => {
     expect(usageError(['adapter.json', '--strict=yes']).option).toBe('--strict');
+  });
+
+  it('takes an SDK subject: --sdk with --authority, and no configuration', () => {
+    expect(parseRunArgs(['--sdk', 'dist/sdk.js', '--authority', 'ledger-a1', '--runs', '2'])).toMatchObject({
+      kind: 'run',
+      subject: { kind: 'sdk', moduleFile: 'dist/sdk.js', authorityId: 'ledger-a1' },
+      input: { runs: '2' },
+    });
+    expect(usageError(['a.json', '--sdk', 'dist/sdk.js', '--authority', 'x'])).toMatchObject({ option: '--sdk', message: expect.stringContaining('mutually exclusive') });
+    expect(usageError(['--sdk', 'dist/sdk.js']).option).toBe('--authority');
+    expect(usageError(['--sdk=', '--authority', 'x']).option).toBe('--sdk');
+    expect(usageError(['a.json', '--authority', 'x'])).toMatchObject({ option: '--authority', message: expect.stringContaining('only with --sdk') });
   });
 
   it('requires exactly one configuration path', () => {

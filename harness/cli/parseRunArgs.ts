@@ -2,15 +2,23 @@ import { parseArgs } from 'node:util';
 import type { RunOptionsInput } from '../normalizeRunOptions.js';
 import { UsageError } from '../UsageError.js';
 
+/** What the command line names as the subject, as written (messages quote it verbatim). */
+export type SubjectArgs =
+  /** `run <adapter.json>`: the configuration path. */
+  | { readonly kind: 'command'; readonly configFile: string }
+  /** `run --sdk <module> --authority <id>`: the module path and the authority, not yet validated. */
+  | { readonly kind: 'sdk'; readonly moduleFile: string; readonly authorityId: string };
+
 /** The `run` command line, parsed but not yet validated. */
 export type ParsedRunArgs =
   | { readonly kind: 'help' }
   | {
       readonly kind: 'run';
-      /** The configuration path as the user wrote it (messages quote it verbatim). */
-      readonly configFile: string;
+      readonly subject: SubjectArgs;
       readonly input: RunOptionsInput;
     };
+
+const USAGE = 'usage: adapter-qualify run <adapter.json> [options], or run --sdk <module> --authority <id> [options]';
 
 const OPTIONS = {
   out: { type: 'string' },
@@ -27,6 +35,12 @@ const OPTIONS = {
   'poll-budget': { type: 'string' },
   strict: { type: 'boolean' },
   'strict-should': { type: 'boolean' },
+  'expected-failures': { type: 'string' },
+  shard: { type: 'string' },
+  'keep-stderr': { type: 'boolean' },
+  lifecycle: { type: 'string' },
+  sdk: { type: 'string' },
+  authority: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -48,13 +62,7 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     throw toUsageError(cause);
   }
   const { values, positionals } = parsed;
-  const [configFile, ...extra] = positionals;
-  if (configFile === undefined) {
-    throw new UsageError('run: missing <adapter.json> (usage: adapter-qualify run <adapter.json> [options])');
-  }
-  if (extra.length > 0) {
-    throw new UsageError(`run: expected one <adapter.json>, got extra arguments ${extra.map((a) => JSON.stringify(a)).join(' ')}`);
-  }
+  const subject = subjectArgs(positionals, values.sdk, values.authority);
   const input: RunOptionsInput = {
     out: values.out,
     seed: values.seed,
@@ -70,8 +78,31 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     pollBudget: values['poll-budget'],
     strict: values.strict,
     strictShould: values['strict-should'],
+    expectedFailures: values['expected-failures'],
+    shard: values.shard,
+    keepStderr: values['keep-stderr'],
+    lifecycle: values.lifecycle,
   };
-  return { kind: 'run', configFile, input };
+  return { kind: 'run', subject, input };
+}
+
+// Exactly one subject: an adapter.json, or --sdk with --authority (an SDK has no configuration to carry its authority).
+function subjectArgs(positionals: readonly string[], sdk: string | undefined, authority: string | undefined): SubjectArgs {
+  if (sdk !== undefined) {
+    if (positionals.length > 0) {
+      throw new UsageError(`run: --sdk and <adapter.json> are mutually exclusive (got ${positionals.map((a) => JSON.stringify(a)).join(' ')}; ${USAGE})`, { option: '--sdk' });
+    }
+    if (sdk === '') throw new UsageError(`run: --sdk needs a module path (${USAGE})`, { option: '--sdk' });
+    if (authority === undefined) throw new UsageError(`run: --sdk needs --authority <id>, the authority every request carries (${USAGE})`, { option: '--authority' });
+    return { kind: 'sdk', moduleFile: sdk, authorityId: authority };
+  }
+  if (authority !== undefined) throw new UsageError(`run: --authority applies only with --sdk (an adapter.json names its authorityId; ${USAGE})`, { option: '--authority' });
+  const [configFile, ...extra] = positionals;
+  if (configFile === undefined) throw new UsageError(`run: missing <adapter.json> (${USAGE})`);
+  if (extra.length > 0) {
+    throw new UsageError(`run: expected one <adapter.json>, got extra arguments ${extra.map((a) => JSON.stringify(a)).join(' ')}`);
+  }
+  return { kind: 'command', configFile };
 }
 
 // Node's parseArgs messages name the option in quotes; keep the first sentence only.

@@ -1,10 +1,14 @@
 import { assertExecutableRunnable } from '../config/assertExecutableRunnable.js';
 import { loadAdapterConfig } from '../config/loadAdapterConfig.js';
 import { normalizeRunOptions, type RunEnvironment } from '../normalizeRunOptions.js';
-import type { NormalizedRunOptions } from '../runOptions.js';
+import { loadSdkSubject } from '../config/loadSdkSubject.js';
+import type { NormalizedRunOptions, RunSubject } from '../runOptions.js';
+import { appendStepSummary } from '../../reports/appendStepSummary.js';
+import type { AcceptanceReport } from '../../reports/types.js';
+import { SecretMask } from '../evidence/SecretMask.js';
 import { exitCodes, type ExitCode } from './exitCodes.js';
 import { helpText } from './helpText.js';
-import { parseRunArgs } from './parseRunArgs.js';
+import { parseRunArgs, type SubjectArgs } from './parseRunArgs.js';
 import type { ProgressEvent } from './progressEvent.js';
 import { progressPrinter, type ProgressStream } from './progressPrinter.js';
 
@@ -12,7 +16,12 @@ import { progressPrinter, type ProgressStream } from './progressPrinter.js';
 export type RunQualification = (
   options: NormalizedRunOptions,
   hooks: { onProgress?: (event: ProgressEvent) => void },
-) => Promise<{ readonly exitCode: 0 | 1 | 3; readonly summary: string }>;
+) => Promise<{
+  readonly exitCode: 0 | 1 | 3;
+  readonly summary: string;
+  /** The report, for the GitHub Actions step summary (none: no step summary). */
+  readonly report?: AcceptanceReport;
+}>;
 
 /** The streams the CLI writes to. */
 export interface CliIo {
@@ -26,6 +35,10 @@ export interface RunCommandDeps {
   readonly runQualification?: RunQualification;
   /** Process facts for option normalization. @defaultValue the current process */
   readonly environment?: RunEnvironment;
+  /** The GitHub Actions step summary file to append the report summary to, or undefined for none. @defaultValue `$GITHUB_STEP_SUMMARY` */
+  readonly stepSummaryFile?: string | undefined;
+  /** Hides secret environment values in what is printed. @defaultValue a mask over this process's environment */
+  readonly mask?: SecretMask;
 }
 
 // Loaded only once the configuration and options are valid, so `--help` and usage
@@ -34,7 +47,7 @@ const lazyRunQualification: RunQualification = async (options, hooks) =>
   (await import('../runQualification.js')).runQualification(options, hooks);
 
 /**
- * `adapter-qualify run <adapter.json> [options]`: validates the configuration and options
+ * `adapter-qualify run <adapter.json> [options]` (or `run --sdk <module> --authority <id>`): validates the subject and options
  * (exit 2 before any adapter process starts), runs the qualification, prints its summary.
  * @param args - the arguments after `run`.
  * @param io - where help, progress and the summary go.
@@ -49,19 +62,34 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
     io.stdout.write(helpText.run);
     return exitCodes.ok;
   }
-  const loaded = await loadAdapterConfig(parsed.configFile);
-  await assertExecutableRunnable(loaded, parsed.configFile);
-  const options = normalizeRunOptions(parsed.input, loaded, deps.environment);
+  const options = normalizeRunOptions(parsed.input, await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd()), deps.environment);
   const printer = options.progress ? progressPrinter(io.stderr) : null;
   try {
-    const { exitCode, summary } = await (deps.runQualification ?? lazyRunQualification)(
+    const { exitCode, summary, report } = await (deps.runQualification ?? lazyRunQualification)(
       options,
       printer === null ? {} : { onProgress: printer.update },
     );
     printer?.stop();
-    io.stdout.write(summary.endsWith('\n') ? summary : `${summary}\n`);
+    const mask = deps.mask ?? SecretMask.fromProcess();
+    const shown = mask.mask(summary);
+    io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+    const stepSummaryFile = 'stepSummaryFile' in deps ? deps.stepSummaryFile : process.env['GITHUB_STEP_SUMMARY'];
+    if (report !== undefined && stepSummaryFile !== undefined && stepSummaryFile !== '') {
+      // A convenience copy: the report files are written, so failing here only warns.
+      await appendStepSummary(report, stepSummaryFile, mask).catch((error: unknown) => {
+        io.stderr.write(`adapter-qualify: warning: ${error instanceof Error ? error.message : String(error)}\n`);
+      });
+    }
     return exitCode;
   } finally {
     printer?.stop();
   }
+}
+
+// Validates the subject before anything runs: the configuration (CFG clauses, a runnable executable), or the SDK module and authority.
+async function loadSubject(subject: SubjectArgs, cwd: string): Promise<RunSubject> {
+  if (subject.kind === 'sdk') return loadSdkSubject(subject.moduleFile, subject.authorityId, cwd);
+  const loaded = await loadAdapterConfig(subject.configFile, cwd);
+  await assertExecutableRunnable(loaded, subject.configFile);
+  return { kind: 'command', ...loaded };
 }

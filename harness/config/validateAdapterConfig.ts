@@ -6,6 +6,7 @@ import { OUTCOME_CONTRACT } from '../protocol/types.js';
 import type { AdapterConfig } from './adapterConfig.js';
 import { adapterConfigSchema } from './_internals/adapterConfigSchema.js';
 import { describeReceived } from './_internals/describeReceived.js';
+import { IDENTITY_RULE } from './identityRule.js';
 
 /** One broken CFG clause, in the style of an ajv `ErrorObject`: data, never thrown. */
 export interface ConfigError {
@@ -107,7 +108,7 @@ function boundErrors(value: unknown): ConfigError[] {
     errors.push({
       clauseId: 'CFG-AUTHORITY',
       field: 'authorityId',
-      message: `authorityId must be an identity: 1-160 characters of A-Z a-z 0-9 . _ : -, starting with a letter or digit (got ${describeReceived(authorityId)})`,
+      message: `authorityId ${IDENTITY_RULE} (got ${describeReceived(authorityId)})`,
     });
   }
   const executableProblem = typeof executable === 'string' ? sizeProblem(executable, limits.maxExecutableBytes) : null;

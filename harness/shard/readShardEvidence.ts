@@ -41,6 +41,7 @@ function isShardEvidence(value: unknown): value is ShardEvidence {
     strings(record['unhandledErrors']) &&
     typeof record['filteredOut'] === 'boolean' &&
     isObject(record['deferred']) &&
+    isObject(record['notApplicable']) &&
     isObject(record['replays']) &&
     Object.values(record['replays'] as object).every((command) => typeof command === 'string')
   );

@@ -25,6 +25,7 @@ export interface ShardEvidence {
   readonly unhandledErrors: readonly string[];
   readonly filteredOut: boolean;
   readonly deferred: Readonly<Partial<Record<ClauseId, string>>>;
+  readonly notApplicable: Readonly<Partial<Record<ClauseId, string>>>;
   /** The replay command of every replay handle in `metas`, keyed by `replayKey`. */
   readonly replays: Readonly<Record<string, string>>;
 }

@@ -34,6 +34,7 @@ export async function writeShardEvidence(
     unhandledErrors: input.unhandledErrors,
     filteredOut: input.filteredOut,
     deferred: input.deferred,
+    notApplicable: input.notApplicable ?? {},
     replays,
   };
   const file = join(outDir, SHARD_EVIDENCE_FILE);

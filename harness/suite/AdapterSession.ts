@@ -3,13 +3,15 @@ import type { Binding, CodingOperationRequest, Outcome, Action } from '../protoc
 import type { JsonValue } from '../protocol/canonicalJson.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { violation, type Violation } from '../violation.js';
-import type { CommandTarget } from '../transport/types.js';
-import { runAdapterCall } from '../transport/runAdapterCall.js';
+import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
+import { runFaultedCall, type FaultedCall, type FaultPlan } from '../transport/runFaultedCall.js';
+import { CommandTransport } from '../transport/CommandTransport.js';
 import { classifyCall } from '../protocol/classifyCall.js';
 import { admissionState } from '../protocol/admissionState.js';
 import { canonicalJson } from '../protocol/canonicalJson.js';
 import { submitRequest } from '../protocol/submitRequest.js';
 import { observeRequest } from '../protocol/observeRequest.js';
+import { subjectAuthorityId } from '../subjectAuthorityId.js';
 import { callExcerpt } from './callExcerpt.js';
 import { outClausesFor } from './outClausesFor.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
@@ -25,7 +27,8 @@ export type Exchange =
 /** What a session needs; built once per worker and test by `qualifyTest`. */
 export interface AdapterSessionDeps {
   readonly options: NormalizedRunOptions;
-  readonly target: CommandTarget;
+  /** How calls reach the subject: a `CommandTransport` or an `SdkTransport`, chosen once per worker. */
+  readonly transport: OperationTransport;
   readonly transcript: TranscriptWriter;
   readonly breaker: UnresponsiveBreaker;
   readonly budget: AdmissionBudget;
@@ -49,7 +52,7 @@ export class AdapterSession {
 
   /** The configured authority (the binding every valid request carries). */
   get authorityId(): string {
-    return this.#deps.options.config.authorityId;
+    return subjectAuthorityId(this.#deps.options.subject);
   }
 
   /** Forgets the calls of the previous case. */
@@ -69,20 +72,30 @@ export class AdapterSession {
 
   /**
    * Sends raw request text under an argv action. Returns null without starting
-   * a process when the adapter has been declared unresponsive.
+   * a process when the adapter has been declared unresponsive. Command
+   * transports only: tests that send raw text are not applicable to SDK runs.
+   * @throws TransportMismatchError on an SDK transport (a harness bug).
    */
   async send(action: Action, requestText: string): Promise<CallRecord | null> {
-    const { breaker, options, target, transcript, testName } = this.#deps;
-    if (breaker.tripped()) return null;
-    const record = await runAdapterCall(
-      target,
-      { action, requestText },
-      { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined },
-    );
-    breaker.record(record.timedOut);
-    transcript.append(record, testName);
-    this.#caseCalls.push(record);
-    return record;
+    return this.#call({ action, requestText, request: null });
+  }
+
+  /**
+   * Sends raw request text with a fault injected (`runFaultedCall`), recorded
+   * like `send`. The fault is the suite's doing, so it does not feed the
+   * unresponsiveness breaker. Returns null without starting a process when the
+   * adapter is unresponsive, or when the transport cannot inject faults (only
+   * the command transport can).
+   * @param timeoutMs - the host deadline of this call. @defaultValue `--timeout-ms`
+   */
+  async sendFaulted(action: Action, requestText: string, fault: FaultPlan, timeoutMs?: number): Promise<FaultedCall | null> {
+    const { breaker, options, transport, transcript, testName } = this.#deps;
+    if (breaker.tripped() || !(transport instanceof CommandTransport)) return null;
+    const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined };
+    const call = await runFaultedCall(transport.target, { action, requestText }, bounds, fault);
+    transcript.append(call.record, testName);
+    this.#caseCalls.push(call.record);
+    return call;
   }
 
   /** Submits `payload` under `binding` (a well-formed request); counts against `--max-submits`. */
@@ -98,13 +111,34 @@ export class AdapterSession {
 
   /** Sends a well-formed request and checks the answer against the OUT clauses. */
   async exchange(request: CodingOperationRequest): Promise<Exchange> {
-    const record = await this.send(request.action, canonicalJson(request));
+    const record = await this.#call({ action: request.action, requestText: canonicalJson(request), request });
     if (record === null) return { kind: 'uncertain', reason: STOPPED_ANSWERING, record: null };
     const evidence = classifyCall(record, request.binding);
     this.#recordOutClauses(record, evidence.kind === 'outcome' ? [] : evidence.violations, request);
     return evidence.kind === 'outcome'
       ? { kind: 'outcome', outcome: evidence.outcome, record }
       : { kind: 'uncertain', reason: evidence.reason, record };
+  }
+
+  async #call(input: OperationCall): Promise<CallRecord | null> {
+    const { breaker, options, transport, transcript, testName } = this.#deps;
+    if (breaker.tripped()) return null;
+    const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined });
+    const { record } = result;
+    breaker.record(record);
+    transcript.append(record, testName);
+    this.#caseCalls.push(record);
+    this.#recordTransportChecks(result, input);
+    return record;
+  }
+
+  // The SDK transport checks SDK-SHAPE and SDK-NO-MUTATION (and OUT-JSON for a non-JSON value) on every call.
+  #recordTransportChecks({ record, checked, violations }: TransportResult, input: OperationCall): void {
+    const { recorder, options, testName } = this.#deps;
+    for (const clauseId of checked) recorder.count(clauseId);
+    for (const found of violations) {
+      recorder.fail(found, { description: `the transport's own check of a ${input.action} call (test ${JSON.stringify(testName)})`, calls: [callExcerpt(record)] }, { testName, seed: options.seed });
+    }
   }
 
   #recordOutClauses(record: CallRecord, parserViolations: readonly Violation[], request: CodingOperationRequest): void {

@@ -54,7 +54,14 @@ interface Failure<T> {
  */
 export async function checkProperty<T>(
   spec: PropertySpec<T>,
-  context: { session: AdapterSession; recorder: EvidenceRecorder; options: NormalizedRunOptions; testName: string; propertyIndex: number },
+  context: {
+    // Only what the property loop uses, so the manifest profile's tool session fits too.
+    session: Pick<AdapterSession, 'startCase' | 'caseCalls'>;
+    recorder: EvidenceRecorder;
+    options: Pick<NormalizedRunOptions, 'seed' | 'runs' | 'replayPath'>;
+    testName: string;
+    propertyIndex: number;
+  },
 ): Promise<void> {
   const { session, recorder, options, testName, propertyIndex } = context;
   const replay = options.replayPath;

@@ -1,6 +1,7 @@
 import { test } from 'vitest';
 import './providedContext.js';
 import { isClauseId, type ClauseId } from '../clauses.js';
+import { notApplicableClauses } from '../notApplicableClauses.js';
 import type { NormalizedRunOptions } from '../runOptions.js';
 import { AdapterSession } from './AdapterSession.js';
 import { checkProperty, type PropertySpec } from './checkProperty.js';
@@ -46,6 +47,8 @@ const TEST_TIMEOUT_MS = 15 * 60_000;
  * (`REQ-CLOSED: …`), so `--only REQ-CLOSED` finds it; the evidence goes to
  * `task.meta.qualify` for the reporter, which never parses titles. The test
  * fails when the adapter broke a clause, so plain vitest output stays truthful.
+ * A test whose clauses all do not apply to the run's subject (`notApplicableClauses`)
+ * records SKIP with the reason instead of running.
  */
 export function qualifyTest(name: string, body: (context: QualifyTestContext) => Promise<void>): void {
   const clauses = declaredClauses(name);
@@ -54,6 +57,10 @@ export function qualifyTest(name: string, body: (context: QualifyTestContext) =>
     const services = workerServices();
     const { options } = services.provided;
     const recorder = new EvidenceRecorder(name, clauses);
+    if (skippedAsNotApplicable(clauses, options, recorder)) {
+      task.meta.qualify = recorder.meta();
+      return;
+    }
     const session = new AdapterSession({ ...services, options, recorder, testName: name });
     let propertyIndex = 0;
     const context: QualifyTestContext = {
@@ -75,4 +82,12 @@ export function qualifyTest(name: string, body: (context: QualifyTestContext) =>
       throw new ClauseViolationError(`adapter broke ${recorder.violatedClauses().join(', ')}`);
     }
   });
+}
+
+// A test whose every clause does not apply to this kind of subject (REQ to an SDK, SDK to a command) does not run.
+function skippedAsNotApplicable(clauses: readonly ClauseId[], options: NormalizedRunOptions, recorder: EvidenceRecorder): boolean {
+  const notApplicable = notApplicableClauses(options.subject.kind);
+  if (!clauses.every((clauseId) => notApplicable[clauseId] !== undefined)) return false;
+  for (const clauseId of clauses) recorder.skip(clauseId, notApplicable[clauseId] as string);
+  return true;
 }

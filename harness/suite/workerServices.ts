@@ -4,12 +4,15 @@ import { OperationIds } from './OperationIds.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import type { QualifyProvidedContext } from './providedContext.js';
-import type { CommandTarget } from '../transport/types.js';
+import type { RunSubject } from '../runOptions.js';
+import { CommandTransport } from '../transport/CommandTransport.js';
+import { SdkTransport } from '../transport/SdkTransport.js';
 
 /** Per-worker services shared by every test the worker runs. */
 export interface WorkerServices {
   readonly provided: QualifyProvidedContext;
-  readonly target: CommandTarget;
+  /** How calls reach the subject, chosen once per worker from the run's subject. */
+  readonly transport: CommandTransport | SdkTransport;
   readonly transcript: TranscriptWriter;
   readonly breaker: UnresponsiveBreaker;
   readonly budget: AdmissionBudget;
@@ -25,16 +28,26 @@ export function workerServices(): WorkerServices {
   const { options } = provided;
   services = {
     provided,
-    target: {
-      executable: options.config.executable,
-      argvPrefix: options.config.argvPrefix,
-      cwd: options.adapterCwd,
-      env: { ADAPTER_QUALIFY_SCRATCH: provided.scratchDir },
-    },
-    transcript: new TranscriptWriter(provided.workDir),
+    transport: transportFor(options.subject, provided.scratchDir),
+    transcript: new TranscriptWriter(provided.workDir, { keepStderr: options.keepStderr }),
     breaker: new UnresponsiveBreaker(provided.workDir),
     budget: new AdmissionBudget(provided.workDir, options.maxSubmits),
     ids: new OperationIds(provided.runNonce),
   };
   return services;
+}
+
+// The scratch directory reaches an adapter process through its environment; an
+// in-process SDK reads the same variable from this worker's environment.
+function transportFor(subject: RunSubject, scratchDir: string): CommandTransport | SdkTransport {
+  if (subject.kind === 'sdk') {
+    process.env['ADAPTER_QUALIFY_SCRATCH'] = scratchDir;
+    return new SdkTransport(subject.modulePath);
+  }
+  return new CommandTransport({
+    executable: subject.config.executable,
+    argvPrefix: subject.config.argvPrefix,
+    cwd: subject.adapterCwd,
+    env: { ADAPTER_QUALIFY_SCRATCH: scratchDir },
+  });
 }

@@ -13,7 +13,9 @@ export type TransportUncertainty =
   | 'stream-failure' // stdout/stderr failed, or stayed open after exit past the grace period
   | 'spawn-failure' // the executable could not be started
   | 'killed-by-signal' // the process died by a signal the suite did not send
-  | 'nonzero-exit'; // exit code other than 0
+  | 'nonzero-exit' // exit code other than 0
+  | 'sdk-rejected' // SDK transport: the promise rejected (or the call threw): a refusal, like a nonzero exit
+  | 'sdk-invalid-value'; // SDK transport: resolved to a value that is neither a string nor JSON (an OUT-JSON violation)
 
 /**
  * Everything observed about one adapter process: one transcript line.
@@ -24,7 +26,7 @@ export interface CallRecord {
   readonly callId: string;
   /** The argv action (may differ from the JSON action in REQ-ACTION-ARGV cases). */
   readonly action: Action;
-  /** The full argv, executable first: `[executable, ...argvPrefix, action]`. */
+  /** The full argv, executable first: `[executable, ...argvPrefix, action]`; `['sdk:<module path>', action]` for an SDK call. */
   readonly argv: readonly string[];
   /** The exact request text written to stdin. */
   readonly requestText: string;

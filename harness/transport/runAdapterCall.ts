@@ -6,6 +6,8 @@ import type { CallRecord } from './callRecord.js';
 import { classifyExit, type KillReason } from './classifyExit.js';
 import { decodeUtf8 } from './decodeUtf8.js';
 import { killProcessGroup } from './killProcessGroup.js';
+import type { CallObserver } from './_internals/CallObserver.js';
+import { orderedRecord } from './_internals/orderedRecord.js';
 import type { CallBounds, CallInput, CommandTarget } from './types.js';
 import { validateMaxOutputBytes } from './validateMaxOutputBytes.js';
 import { validateTimeoutMs } from './validateTimeoutMs.js';
@@ -41,11 +43,17 @@ type ExitEvent =
  * @param target - the normalized adapter command.
  * @param input - the argv action and the exact stdin text.
  * @param bounds - deadline, output bound and cancellation; validated again here.
+ * @param observer - hooks for the fault injector (`runFaultedCall`). @internal @defaultValue none
  * @returns the call's record. Never rejects for anything the adapter does.
  * @throws TypeError for out-of-range bounds (a harness bug: options are normalized earlier).
  * @public
  */
-export async function runAdapterCall(target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<CallRecord> {
+export async function runAdapterCall(
+  target: CommandTarget,
+  input: CallInput,
+  bounds: CallBounds,
+  observer?: CallObserver,
+): Promise<CallRecord> {
   const identity: CallIdentity = {
     callId: randomUUID(),
     action: input.action,
@@ -58,10 +66,15 @@ export async function runAdapterCall(target: CommandTarget, input: CallInput, bo
     const now = Date.now();
     return notStarted(identity, now, 'pre-aborted', 'the signal was aborted before dispatch; no process was started');
   }
-  return runStarted(target, identity, bounds.signal);
+  return runStarted(target, identity, bounds.signal, observer);
 }
 
-async function runStarted(target: CommandTarget, identity: CallIdentity, signal: AbortSignal | undefined): Promise<CallRecord> {
+async function runStarted(
+  target: CommandTarget,
+  identity: CallIdentity,
+  signal: AbortSignal | undefined,
+  observer: CallObserver | undefined,
+): Promise<CallRecord> {
   const stdout = new BoundedCapture(identity.maxOutputBytes, 'head');
   const stderr = new BoundedCapture(limits.maxStderrBytes, 'tail');
   let killReason: KillReason | null = null;
@@ -91,6 +104,7 @@ async function runStarted(target: CommandTarget, identity: CallIdentity, signal:
   // The execa promise settles on its own; every outcome is read from events below.
   subprocess.then(ignore, ignore);
   const pid = subprocess.pid;
+  if (pid !== undefined) observer?.onSpawn({ pid, callId: identity.callId, startedAt });
 
   const kill = (reason: KillReason): void => {
     killReason ??= reason;
@@ -147,7 +161,7 @@ async function runStarted(target: CommandTarget, identity: CallIdentity, signal:
     }
     const verdict = classifyExit({ killReason, streamFailure, exitCode: exit.code, signal: exit.signal });
     const decoded = decodeUtf8(stdout.bytes(), stdout.truncated);
-    return finish({
+    return orderedRecord({
       ...identity,
       startedAt,
       endedAt: Date.now(),
@@ -178,7 +192,7 @@ function notStarted(
   uncertainty: 'pre-aborted' | 'spawn-failure',
   detail: string,
 ): CallRecord {
-  return finish({
+  return orderedRecord({
     ...identity,
     startedAt,
     endedAt: uncertainty === 'pre-aborted' ? startedAt : Date.now(),
@@ -194,31 +208,6 @@ function notStarted(
     uncertainty,
     uncertaintyDetail: detail,
   });
-}
-
-/** Fixes the record's key order and drops an undefined detail (execa's result style). */
-function finish(fields: CallRecord): CallRecord {
-  const record: CallRecord = {
-    callId: fields.callId,
-    action: fields.action,
-    argv: fields.argv,
-    requestText: fields.requestText,
-    startedAt: fields.startedAt,
-    endedAt: fields.endedAt,
-    exitCode: fields.exitCode,
-    signal: fields.signal,
-    timedOut: fields.timedOut,
-    stdout: fields.stdout,
-    stdoutBytes: fields.stdoutBytes,
-    stdoutTruncated: fields.stdoutTruncated,
-    stdoutInvalidUtf8: fields.stdoutInvalidUtf8,
-    stderrTail: fields.stderrTail,
-    stderrTruncated: fields.stderrTruncated,
-    timeoutMs: fields.timeoutMs,
-    maxOutputBytes: fields.maxOutputBytes,
-    uncertainty: fields.uncertainty,
-  };
-  return fields.uncertaintyDetail === undefined ? record : { ...record, uncertaintyDetail: fields.uncertaintyDetail };
 }
 
 /** Resolves true when `promise` settles within `ms`, false otherwise; leaves no timer behind. */

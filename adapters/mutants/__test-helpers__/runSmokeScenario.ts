@@ -27,6 +27,9 @@ export async function runSmokeScenario(command: AdapterCommand, ledgerDir: strin
     } else if (step.kind === 'parallel') {
       const results = await Promise.all(Array.from({ length: step.count }, () => callAdapter(marked, step.action, step.text)));
       lines.push(results.map((result) => describe(result, refs)).sort().join(' | '));
+    } else if (step.kind === 'race') {
+      const results = await Promise.all(step.texts.map((text) => callAdapter(marked, step.action, text)));
+      lines.push(results.map((result) => describe(result, refs)).sort().join(' | '));
     } else if (step.kind === 'kill-when-admitted') {
       lines.push(await killWhenAdmitted(marked, ledgerDir, step.text));
     } else {

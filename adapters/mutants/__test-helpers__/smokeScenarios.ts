@@ -5,6 +5,8 @@ import { bindingOf, nested, observeText, submitText } from '../../reference/__te
 export type SmokeStep =
   | { readonly kind: 'call'; readonly action: string; readonly text: string }
   | { readonly kind: 'parallel'; readonly count: number; readonly action: string; readonly text: string }
+  /** Calls started at once, one per text. */
+  | { readonly kind: 'race'; readonly action: string; readonly texts: readonly string[] }
   /** A submit killed (SIGKILL) as soon as `admission.json` shows in the ledger. */
   | { readonly kind: 'kill-when-admitted'; readonly text: string }
   /** Counts (and ends) processes that carry the scenario's environment marker. */
@@ -75,9 +77,11 @@ export const smokeScenarios: Readonly<Record<string, readonly SmokeStep[]>> = {
   'observe-fresh-accepted': [observe],
   'observe-ignores-digest': [call('submit', submitText(binding, payload)), call('observe', observeText(rebound))],
   'check-then-act-admission': [{ kind: 'parallel', count: 6, action: 'submit', text: submitText(binding, payload) }],
+  'rebind-check-then-act': [{ kind: 'race', action: 'submit', texts: [submitText(binding, payload), submitText(rebound, other), submitText(binding, payload), submitText(rebound, other)] }],
   'admission-written-in-place': [{ kind: 'kill-when-admitted', text: submitText(binding, payload) }, observe],
   'distinct-operations-share-ref': [submit(payload, 'Op-A'), submit(payload, 'Op-B')],
   'detached-worker-outlives-terminal': [call('submit', submitText(binding, payload)), { kind: 'count-marked-processes' }],
+  'unparsable-record-readmitted': [{ kind: 'kill-when-admitted', text: submitText(binding, payload) }, observe, call('submit', submitText(binding, payload))],
   'submit-answers-unknown': [call('submit', submitText(binding, payload))],
   'only-unknown': [call('submit', submitText(binding, payload))],
 };
