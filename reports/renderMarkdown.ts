@@ -1,6 +1,5 @@
 import type { CallExcerpt, Counterexample } from '../harness/evidence/types.js';
 import { baselineLabel } from './_internals/baselineLabel.js';
-import { countsText } from './_internals/countsText.js';
 import { excerptNote } from './_internals/excerptNote.js';
 import { markdownFence as fenced } from './_internals/markdownFence.js';
 import { markdownText as text } from './_internals/markdownText.js';

@@ -29,8 +29,8 @@ export function renderStepSummary(report: AcceptanceReport, maxBytes: number): s
     `- Executable sha256: ${report.subject.executableSha256 ?? 'unreadable'}`,
     `- Authority: ${report.subject.authorityId === null ? 'none' : markdownText(capText(report.subject.authorityId, MAX_REASON))}`,
     `- Suite: ${markdownText(report.suite.name)} ${markdownText(report.suite.version)}`,
-    `- MUST: ${countsText(report.summary.must)}`,
-    `- SHOULD: ${countsText(report.summary.should)}`,
+    `- MUST: ${countsText(report, 'MUST')}`,
+    `- SHOULD: ${countsText(report, 'SHOULD')}`,
     ...(report.suiteErrors.length === 0 ? [] : [`- Suite errors: ${report.suiteErrors.length} (a bug of the suite, not a finding; see acceptance.md)`]),
     '',
   ].join('\n');

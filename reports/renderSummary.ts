@@ -18,8 +18,8 @@ const MAX_REASON = 160;
 export function renderSummary(report: AcceptanceReport, reportDir: string): string {
   const lines = [
     `adapter-qualify ${report.profile}: ${verdictHeadline(report.verdict)} (exit code ${report.exitCode})`,
-    `MUST   ${countsText(report.summary.must)}`,
-    `SHOULD ${countsText(report.summary.should)}`,
+    `MUST   ${countsText(report, 'MUST')}`,
+    `SHOULD ${countsText(report, 'SHOULD')}`,
   ];
   const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL');
   if (failed.length > 0) {

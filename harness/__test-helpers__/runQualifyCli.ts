@@ -18,21 +18,21 @@ export interface CliRun {
 }
 
 /**
- * Runs `adapter-qualify run <config> --out <outDir> …args` through the built
- * bin, quietly (CI=true), and reads the report it wrote. `subject` is the
- * configuration path, or the words naming another subject (`['--sdk', module, '--authority', id]`).
- * No GitHub Actions step summary is written unless `env` names one (tests must not fill the CI job's).
+ * Runs `adapter-qualify <command> …words --out <outDir> …args` through the
+ * built bin, quietly (CI=true), and reads the report it wrote. No GitHub
+ * Actions step summary is written unless `env` names one (tests must not fill the CI job's).
  */
-export async function runQualifyCli(
-  subject: string | readonly string[],
+export async function runCliCommand(
+  command: string,
+  words: readonly string[],
   outDir: string,
-  args: readonly string[] = [],
-  timeoutMs = 300_000,
+  args: readonly string[],
+  timeoutMs: number,
   env: Readonly<Record<string, string>> = {},
 ): Promise<CliRun> {
   if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run \`npm run build\` first`);
   const started = Date.now();
-  const result = await execa(process.execPath, [CLI_BIN, 'run', ...(typeof subject === 'string' ? [subject] : subject), '--out', outDir, ...args], {
+  const result = await execa(process.execPath, [CLI_BIN, command, ...words, '--out', outDir, ...args], {
     reject: false,
     timeout: timeoutMs,
     env: { CI: 'true', GITHUB_STEP_SUMMARY: '', ...env },
@@ -45,4 +45,19 @@ export async function runQualifyCli(
     report: existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as AcceptanceReport) : null,
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * Runs `adapter-qualify run <config> --out <outDir> …args` (see `runCliCommand`).
+ * `subject` is the configuration path, or the words naming another subject
+ * (`['--sdk', module, '--authority', id]`).
+ */
+export async function runQualifyCli(
+  subject: string | readonly string[],
+  outDir: string,
+  args: readonly string[] = [],
+  timeoutMs = 300_000,
+  env: Readonly<Record<string, string>> = {},
+): Promise<CliRun> {
+  return runCliCommand('run', typeof subject === 'string' ? [subject] : subject, outDir, args, timeoutMs, env);
 }

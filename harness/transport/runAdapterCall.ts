@@ -11,6 +11,7 @@ import { orderedRecord } from './_internals/orderedRecord.js';
 import type { CallBounds, CallInput, CommandTarget } from './types.js';
 import { validateMaxOutputBytes } from './validateMaxOutputBytes.js';
 import { validateTimeoutMs } from './validateTimeoutMs.js';
+import { NO_OUTPUT } from './_internals/noOutput.js';
 
 /** How long stdout/stderr may stay open after the process exited (a descendant holding them). */
 const STREAM_GRACE_MS = 250;
@@ -199,12 +200,7 @@ function notStarted(
     exitCode: null,
     signal: null,
     timedOut: false,
-    stdout: '',
-    stdoutBytes: 0,
-    stdoutTruncated: false,
-    stdoutInvalidUtf8: false,
-    stderrTail: '',
-    stderrTruncated: false,
+    ...NO_OUTPUT,
     uncertainty,
     uncertaintyDetail: detail,
   });

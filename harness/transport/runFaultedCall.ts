@@ -6,6 +6,7 @@ import { validateIntegerOption } from './_internals/validateIntegerOption.js';
 import { runAdapterCall } from './runAdapterCall.js';
 import type { CallBounds, CallInput, CommandTarget } from './types.js';
 import { validateTimeoutMs } from './validateTimeoutMs.js';
+import { NO_OUTPUT } from './_internals/noOutput.js';
 
 /**
  * A fault to inject into one call.
@@ -124,12 +125,7 @@ function hostTimeout(target: CommandTarget, input: CallInput, bounds: CallBounds
     exitCode: null,
     signal: null,
     timedOut: true,
-    stdout: '',
-    stdoutBytes: 0,
-    stdoutTruncated: false,
-    stdoutInvalidUtf8: false,
-    stderrTail: '',
-    stderrTruncated: false,
+    ...NO_OUTPUT,
     timeoutMs: bounds.timeoutMs,
     maxOutputBytes: bounds.maxOutputBytes,
     uncertainty: 'timeout',
