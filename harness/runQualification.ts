@@ -56,11 +56,22 @@ export interface RunQualificationInternals {
    * @defaultValue the package's `suites/`
    */
   readonly suiteDir?: string;
+  /**
+   * Only these suite files (names in the suite directory, e.g. `faults.suite.ts`)
+   * are loaded; self-check limits each mutant's run to the files that mention its
+   * claimed clauses, so the other files' workers never start.
+   * @defaultValue every `*.suite.ts`
+   */
+  readonly suiteFiles?: readonly string[];
+  /** Properties record their first failing case without shrinking it (self-check needs only verdicts). @defaultValue false */
+  readonly endOnFailure?: boolean;
 }
 
 // vitest resolves `include` against `dir`, which may lie outside the package root.
 function suiteSelection(internals: RunQualificationInternals): { dir?: string; include: string[] } {
-  return internals.suiteDir === undefined ? { include: [SUITE_GLOB] } : { dir: internals.suiteDir, include: ['*.suite.ts'] };
+  const files = internals.suiteFiles;
+  if (internals.suiteDir === undefined) return { include: files === undefined ? [SUITE_GLOB] : files.map((name) => `suites/${name}`) };
+  return { dir: internals.suiteDir, include: files === undefined ? ['*.suite.ts'] : [...files] };
 }
 
 /**
@@ -84,6 +95,7 @@ export async function runQualification(
       runNonce: randomBytes(4).toString('hex'),
       workDir: work.path,
       scratchDir,
+      ...(internals.endOnFailure === true ? { endOnFailure: true } : {}),
     };
     const reporter = new QualifyReporter(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress });
     const vitestOptions: VitestRunOptions = {

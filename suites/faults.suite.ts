@@ -36,8 +36,14 @@ const SETTLE_GRACE_MS = 300;
 const PAUSE_HOST_DEADLINE_MS = 1_000;
 /** How long a paused submit stays stopped after its host deadline expired (an observe runs meanwhile). */
 const PAUSE_PAST_DEADLINE_MS = 400;
-/** Kill delays are drawn from 0 to this multiple of a typical submit's duration. */
+/** Kill delays are drawn up to this multiple of a typical submit's duration. */
 const KILL_SPAN = 1.2;
+/**
+ * The first kill is drawn from this multiple of a resubmit's duration (process
+ * start-up and reading the request, nothing written yet) on, so it lands where
+ * an admission writes however slow start-up is; the resubmit kills sweep start-up.
+ */
+const FIRST_KILL_FROM = 0.8;
 
 /** Markers of every ended call this file made: reaped when the file ends, whatever happened. */
 const endedCalls = new Set<string>();
@@ -140,21 +146,24 @@ qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any poi
     recorder.inconclusive('SEM-CRASH-CONSISTENT', NEVER_ADMITTED);
     return;
   }
-  // Per mille of KILL_SPAN × the typical duration. The first kill is drawn over the whole span; the
-  // resubmit kills are stratified (one in each third of it), so every case sweeps a resubmit's whole run.
+  // Per mille of KILL_SPAN × the typical duration. The first kill is drawn from FIRST_KILL_FROM × a resubmit's
+  // duration to the span's end; the resubmit kills are stratified (one in each third of the span), so every case
+  // sweeps a resubmit's whole run.
   const span = (fraction: number, duration: number): number => Math.round((fraction / 1_000) * KILL_SPAN * duration);
+  const firstFrom = Math.min(Math.round(FIRST_KILL_FROM * Math.min(typical.again, typical.first)), span(1_000, typical.first));
+  const firstKill = (fraction: number): number => firstFrom + Math.round((fraction / 1_000) * (span(1_000, typical.first) - firstFrom));
   const stratum = fc.noBias(fc.integer({ min: 0, max: 333 }));
   const resubmitDelays = (strata: readonly number[]): number[] => strata.map((offset, index) => span(index * 333 + offset, typical.again));
   await property({
     clauses: ['SEM-CRASH-CONSISTENT'],
     arbitrary: fc.record({ value: payload(options.payload), first: fc.noBias(fc.integer({ min: 0, max: 1_000 })), strata: fc.tuple(stratum, stratum, stratum) }),
     describe: ({ first, strata }) =>
-      `kill the first submit of a fresh binding ${span(first, typical.first)} ms after spawn, ` +
+      `kill the first submit of a fresh binding ${firstKill(first)} ms after spawn, ` +
       `then three times: observe, submit, kill a resubmit (${resubmitDelays(strata).map((delay) => `${delay} ms`).join(', ')}); then observe, submit`,
     run: async ({ value, first, strata }): Promise<CaseResult> => {
       const binding = freshBinding(ids, session, value, 'crash');
       const requestText = canonicalJson(submitRequest(binding, value));
-      const delays = [span(first, typical.first), ...resubmitDelays(strata)];
+      const delays = [firstKill(first), ...resubmitDelays(strata)];
       const after: { exchange: Exchange; step: string }[] = [];
       let hits = 0;
       for (const [index, delay] of delays.entries()) {
@@ -213,9 +222,12 @@ qualifyTest('SEM-UNCERTAIN-RECOVERY: after a submit paused past its deadline (un
     return;
   }
   const stopAt = (fraction: number): number => Math.min(hostDeadline - 1, Math.round((fraction / 1_000) * typical.first));
+  // The first case always pauses a resubmit early in its run: then an earlier witness (the admission) exists for observe to contradict.
+  const [exampleValue] = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, `${recorder.testName}#example`), numRuns: 1 });
   await property({
     clauses: ['SEM-UNCERTAIN-RECOVERY'],
     arbitrary: fc.record({ value: payload(options.payload), stop: fc.noBias(fc.integer({ min: 0, max: 1_000 })), admitFirst: fc.boolean() }),
+    examples: exampleValue === undefined ? [] : [{ value: exampleValue, stop: 300, admitFirst: true }],
     describe: ({ stop, admitFirst }) =>
       `${admitFirst ? 'submit a fresh binding, then ' : ''}submit it with a ${hostDeadline} ms host deadline, SIGSTOP ${stopAt(stop)} ms after spawn; ` +
       `observe while stopped; SIGCONT ${PAUSE_PAST_DEADLINE_MS} ms after the deadline and let it finish; observe until terminal, observe again`,

@@ -22,6 +22,11 @@ export interface MutantDefinition {
   readonly expect: MutantExpectation;
   /** Adapter arguments the mutant needs before the action (e.g. `--terminal-after 3`). @defaultValue [] */
   readonly args: readonly string[];
+  /**
+   * Its lifecycle file (`--lifecycle`), relative to the package root, for a
+   * mutant judged on SEM-DURABLE-RESTART. @defaultValue none
+   */
+  readonly lifecycle?: string;
 }
 
 /** A runnable mutant: its definition plus the reference behaviour with one part replaced. */

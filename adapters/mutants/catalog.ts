@@ -39,10 +39,12 @@ import { admissionWrittenInPlace } from './sem/admissionWrittenInPlace.js';
 import { checkThenActAdmission } from './sem/checkThenActAdmission.js';
 import { detachedWorkerOutlivesTerminal } from './sem/detachedWorkerOutlivesTerminal.js';
 import { distinctOperationsShareRef } from './sem/distinctOperationsShareRef.js';
+import { ledgerInRuntimeDir } from './sem/ledgerInRuntimeDir.js';
 import { observeAdmits } from './sem/observeAdmits.js';
 import { observeFreshAccepted } from './sem/observeFreshAccepted.js';
 import { observeIgnoresDigest } from './sem/observeIgnoresDigest.js';
 import { onlyUnknown } from './sem/onlyUnknown.js';
+import { overrunSubmitRollsBack } from './sem/overrunSubmitRollsBack.js';
 import { rebindAnswersExisting } from './sem/rebindAnswersExisting.js';
 import { rebindCheckThenAct } from './sem/rebindCheckThenAct.js';
 import { refChangesAtTerminal } from './sem/refChangesAtTerminal.js';
@@ -99,10 +101,12 @@ export const mutants: readonly Mutant[] = Object.freeze([
   checkThenActAdmission,
   detachedWorkerOutlivesTerminal,
   distinctOperationsShareRef,
+  ledgerInRuntimeDir,
   observeAdmits,
   observeFreshAccepted,
   observeIgnoresDigest,
   onlyUnknown,
+  overrunSubmitRollsBack,
   rebindAnswersExisting,
   rebindCheckThenAct,
   refChangesAtTerminal,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeMutant, fakeRun, redControl, selfCheckInput } from './__test-helpers__/selfCheckInput.js';
+import { fakeMutant, fakeRun, redControl, redManifestControl, selfCheckInput } from './__test-helpers__/selfCheckInput.js';
 import { buildSelfCheckReport } from './buildSelfCheckReport.js';
 import { selfCheckSchemaErrors } from './validateSelfCheckReport.js';
 import type { RowStatus } from './types.js';
@@ -31,6 +31,23 @@ describe('buildSelfCheckReport', () => {
   it('a red control voids the result even when every mutant is killed', () => {
     const report = buildSelfCheckReport(selfCheckInput([a], [fakeRun(a, 'killed')], { control: redControl }));
     expect(report).toMatchObject({ void: true, passed: false, exitCode: 1 });
+  });
+
+  it('manifest fixtures are rows of the same matrix and score; a red manifest control voids them and fails the self-check', () => {
+    const fixture = fakeMutant('two-json', ['TRN-ONE-JSON']);
+    const input = selfCheckInput([a], [fakeRun(a, 'killed'), fakeRun(fixture, 'killed', 7, 'adapter-manifest.v1')], { fixtures: [fixture] });
+    const report = buildSelfCheckReport(input);
+    expect(report).toMatchObject({ passed: true, void: false, voidProfiles: [], score: { killed: 2, judgeable: 2 } });
+    expect(report.mutants.map((summary) => [summary.mutant, summary.profile, summary.pass])).toEqual([
+      ['mutant-a', 'coding-operation.v1', true],
+      ['two-json', 'adapter-manifest.v1', true],
+    ]);
+    expect(selfCheckSchemaErrors(report)).toEqual([]);
+    const voided = buildSelfCheckReport({ ...input, manifestControl: redManifestControl });
+    expect(voided).toMatchObject({ passed: false, exitCode: 1, void: true, voidProfiles: ['adapter-manifest.v1'] });
+    expect(selfCheckSchemaErrors(voided)).toEqual([]);
+    // A fixture that never ran does not pass either.
+    expect(buildSelfCheckReport({ ...input, runs: [fakeRun(a, 'killed')] }).passed).toBe(false);
   });
 
   it('the score rounds down, and is null with nothing judgeable', () => {

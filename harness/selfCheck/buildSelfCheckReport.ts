@@ -1,4 +1,5 @@
 import type { MutantDefinition } from '../../adapters/mutants/MutantDefinition.js';
+import type { ProfileId } from '../clauses.js';
 import type { MutantPlan } from './planMutant.js';
 import {
   SELF_CHECK_SCHEMA_VERSION,
@@ -19,8 +20,10 @@ export interface SelfCheckInput {
   readonly finishedAt: string;
   readonly settings: SelfCheckSettings;
   readonly control: ControlResult;
-  /** The selected mutants, in catalog order, each with its plan. */
-  readonly selected: readonly { readonly mutant: MutantDefinition; readonly plan: MutantPlan }[];
+  /** The adapter-manifest.v1 control, or null when no manifest fixture was selected. */
+  readonly manifestControl: ControlResult | null;
+  /** The selected mutants (coding-operation first, then manifest fixtures), in catalog order, each with its plan and profile. */
+  readonly selected: readonly { readonly mutant: MutantDefinition; readonly plan: MutantPlan; readonly profile: ProfileId }[];
   /** Every mutant run (judgeable mutants only, one per seed). */
   readonly runs: readonly MutantRun[];
   readonly corpus: CorpusCoverage;
@@ -49,17 +52,20 @@ export function isKill(status: RowStatus): boolean {
 
 /**
  * Pure: the self-check report. It passes only when the control is green and
- * every judgeable mutant is killed in at least `requiredKillRate` of its seeds;
- * a red control voids everything else. The score is clean kills over judgeable runs.
+ * every judgeable mutant is killed in at least `requiredKillRate` of its seeds.
+ * Each profile has its control (the coding-operation reference adapter, the
+ * manifest reference directory); a red control voids its profile's rows, and
+ * the self-check cannot pass. The score is clean kills over judgeable runs.
  *
  * @param input - the control, the selected mutants and their runs
  */
 export function buildSelfCheckReport(input: SelfCheckInput): SelfCheckReport {
-  const mutants = input.selected.map(({ mutant, plan }): MutantSummary => {
-    const runs = input.runs.filter((run) => run.mutant === mutant.name);
+  const mutants = input.selected.map(({ mutant, plan, profile }): MutantSummary => {
+    const runs = input.runs.filter((run) => run.mutant === mutant.name && run.profile === profile);
     const killedSeeds = runs.filter((run) => isKill(run.status)).length;
     return {
       mutant: mutant.name,
+      profile,
       description: mutant.description,
       claims: mutant.claims,
       deferredClaims: plan.deferredClaims,
@@ -71,7 +77,8 @@ export function buildSelfCheckReport(input: SelfCheckInput): SelfCheckReport {
   });
   const judgeableRuns = input.runs.filter((run) => run.status !== 'not-judgeable');
   const killed = judgeableRuns.filter((run) => isKill(run.status)).length;
-  const isVoid = !input.control.green;
+  const voidProfiles = [input.control, input.manifestControl].flatMap((control) => (control === null || control.green ? [] : [control.profile]));
+  const isVoid = voidProfiles.length > 0;
   const passed = !isVoid && mutants.every((summary) => !summary.judgeable || summary.pass);
   return {
     schemaVersion: SELF_CHECK_SCHEMA_VERSION,
@@ -81,7 +88,9 @@ export function buildSelfCheckReport(input: SelfCheckInput): SelfCheckReport {
     finishedAt: input.finishedAt,
     settings: input.settings,
     control: input.control,
+    manifestControl: input.manifestControl,
     void: isVoid,
+    voidProfiles,
     mutants,
     runs: input.runs,
     score: {

@@ -20,6 +20,7 @@ describe('planMutant', () => {
     expect(plan.deferredClaims).toEqual(['SEM-CONCURRENT-SUBMIT']);
     expect(plan.judgeable).toBe(true);
     expect(plan.only).toBe('(SEM-SUBMIT-IDEMPOTENT)');
+    expect(plan.needles).toEqual(['SEM-SUBMIT-IDEMPOTENT']);
   });
 
   it('a mutant whose every claim is deferred is not judgeable', () => {
@@ -38,5 +39,6 @@ describe('planMutant', () => {
     const plan = planMutant({ ...base, claims: [], incidental: ['REQ-BOUNDARY-ACCEPT'], expect: 'inconclusive' }, deferred);
     expect(plan.judgeable).toBe(true);
     expect(plan.only).toBe('(SEM-)');
+    expect(plan.needles).toEqual(['SEM-']);
   });
 });

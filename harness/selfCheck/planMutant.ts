@@ -11,6 +11,8 @@ export interface MutantPlan {
   readonly judgeable: boolean;
   /** The `--only` pattern limiting the run to the tests of the checked claimed clauses. */
   readonly only: string;
+  /** What the pattern matches: the checked claimed clause IDs (for a control mutant, the prefix `SEM-`); `suiteFilesFor` picks the files from them. */
+  readonly needles: readonly string[];
 }
 
 /**
@@ -37,5 +39,6 @@ export function planMutant(mutant: MutantDefinition, deferred: Readonly<Partial<
     deferredClaims,
     judgeable: mutant.expect === 'inconclusive' || judged.claims.length > 0,
     only: `(${ids.join('|')})`,
+    needles: ids,
   };
 }

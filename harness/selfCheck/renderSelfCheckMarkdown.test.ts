@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeMutant, fakeRun, redControl, selfCheckInput } from './__test-helpers__/selfCheckInput.js';
+import { fakeMutant, fakeRun, redControl, redManifestControl, selfCheckInput } from './__test-helpers__/selfCheckInput.js';
 import { buildSelfCheckReport } from './buildSelfCheckReport.js';
 import { renderSelfCheckMarkdown } from './renderSelfCheckMarkdown.js';
 import { renderSelfCheckSummary } from './renderSelfCheckSummary.js';
@@ -25,8 +25,8 @@ describe('renderSelfCheckMarkdown', () => {
   it('a void result says so before the score, with the control problems', () => {
     const markdown = renderSelfCheckMarkdown(buildSelfCheckReport(selfCheckInput([a], [fakeRun(a, 'killed')], { control: redControl })));
     const lines = markdown.split('\n');
-    expect(lines[0]).toBe('# adapter-qualify self-check: VOID (the control is red: no kill counts)');
-    expect(lines[2]).toMatch(/^\*\*The reference adapter \(the control\) is red/);
+    expect(lines[0]).toBe('# adapter-qualify self-check: VOID (the coding-operation.v1 control is red: no kill of its mutants counts)');
+    expect(lines[2]).toMatch(/^\*\*The reference adapter \(the coding-operation.v1 control\) is red/);
     expect(lines[4]).toBe('- REQ-CLOSED FAILed on the reference adapter: admitted "retry"');
     expect(markdown.indexOf('VOID')).toBeLessThan(markdown.indexOf('Mutation score'));
   });
@@ -38,6 +38,21 @@ describe('renderSelfCheckMarkdown', () => {
     expect(markdown).toContain('| mutant-a | 2 | REQ-CLOSED: timed out | **timed out** |');
     expect(markdown).toContain('## Seeds killed (at least 90% required)');
     expect(markdown).toContain('| mutant-a | 1 of 2 | **no** |');
+  });
+
+  it('manifest fixtures get their own matrix section and control line; a red manifest control voids the result', () => {
+    const fixture = fakeMutant('two-json', ['TRN-ONE-JSON']);
+    const input = selfCheckInput([a], [fakeRun(a, 'killed'), fakeRun(fixture, 'killed', 7, 'adapter-manifest.v1')], { fixtures: [fixture] });
+    const lines = renderSelfCheckMarkdown(buildSelfCheckReport(input)).split('\n');
+    expect(lines[0]).toBe('# adapter-qualify self-check: PASSED');
+    expect(lines).toContain('- Manifest control (manifest reference directory, adapter-manifest.v1): green (incomplete), report `manifest-control`');
+    const section = lines.indexOf('## Kill matrix: adapter-manifest.v1 fixtures');
+    expect(section).toBeGreaterThan(lines.indexOf('| mutant-a | REQ-CLOSED: killed | killed | report `mutants/mutant-a` |'));
+    expect(lines.indexOf('| two-json | TRN-ONE-JSON: killed | killed | report `mutants/two-json` |')).toBeGreaterThan(section);
+    const voided = renderSelfCheckMarkdown(buildSelfCheckReport({ ...input, manifestControl: redManifestControl })).split('\n');
+    expect(voided[0]).toBe('# adapter-qualify self-check: VOID (the adapter-manifest.v1 control is red: no kill of its mutants counts)');
+    expect(voided[2]).toMatch(/^\*\*The manifest reference directory \(the adapter-manifest.v1 control\) is red/);
+    expect(voided).toContain('- MAN-ID FAILed on the manifest reference directory: "com1"');
   });
 });
 
@@ -57,6 +72,17 @@ describe('renderSelfCheckSummary', () => {
     ]);
   });
 
+  it('lists manifest fixtures after their own header', () => {
+    const fixture = fakeMutant('two-json', ['TRN-ONE-JSON']);
+    const summary = renderSelfCheckSummary(buildSelfCheckReport(selfCheckInput([a], [fakeRun(a, 'killed'), fakeRun(fixture, 'survived', 7, 'adapter-manifest.v1')], { fixtures: [fixture] })), '/out');
+    expect(summary.split('\n').slice(1, 5)).toEqual([
+      'Kill matrix (mutant: claimed clause → result):',
+      '  mutant-a  REQ-CLOSED → killed',
+      '  adapter-manifest.v1 fixtures:',
+      '  two-json  TRN-ONE-JSON → survived',
+    ]);
+  });
+
   it('a void result names the control problems right after the outcome; a sweep shows seeds killed', () => {
     const settings = { seeds: [1, 2], runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 1000, requiredKillRate: 0.9 };
     const summary = renderSelfCheckSummary(
@@ -64,7 +90,7 @@ describe('renderSelfCheckSummary', () => {
       '/out',
     ).split('\n');
     expect(summary.slice(0, 4)).toEqual([
-      'adapter-qualify self-check: VOID (the control is red: no kill counts) (exit code 1)',
+      'adapter-qualify self-check: VOID (the coding-operation.v1 control is red: no kill of its mutants counts) (exit code 1)',
       '  control: REQ-CLOSED FAILed on the reference adapter: admitted "retry"',
       'Seeds killed per mutant (at least 90% required):',
       '  mutant-a  1 of 2  BELOW',

@@ -4,20 +4,28 @@ import type { MutantRun, SelfCheckReport } from './types.js';
 
 /**
  * Pure: the terminal output of a self-check: the outcome first (void before
- * anything), the kill matrix (one line per mutant with its claimed clauses;
- * a sweep shows seeds killed instead), the mutants not judgeable yet, the
- * score, every run that is not a clean kill, and where the reports are.
+ * anything), the kill matrix (one line per mutant with its claimed clauses,
+ * manifest fixtures after a header of their own; a sweep shows seeds killed
+ * instead), the mutants not judgeable yet, the score, every run that is not
+ * a clean kill, and where the reports are.
  *
  * @param report - a built self-check report
  * @param outDir - where `self-check.md` was written
  */
 export function renderSelfCheckSummary(report: SelfCheckReport, outDir: string): string {
   const lines = [`adapter-qualify self-check: ${headline(report)} (exit code ${report.exitCode})`];
-  if (report.void) for (const problem of report.control.problems) lines.push(`  control: ${problem}`);
+  for (const control of [report.control, report.manifestControl]) {
+    if (control === null || control.green) continue;
+    const label = control.profile === 'coding-operation.v1' ? 'control' : 'manifest control';
+    for (const problem of control.problems) lines.push(`  ${label}: ${problem}`);
+  }
   const width = Math.max(0, ...report.mutants.map((summary) => summary.mutant.length));
   if (report.mode === 'matrix') {
     lines.push('Kill matrix (mutant: claimed clause → result):');
-    for (const run of report.runs) lines.push(`  ${run.mutant.padEnd(width)}  ${cells(run)}`);
+    const manifestRuns = report.runs.filter((run) => run.profile === 'adapter-manifest.v1');
+    for (const run of report.runs.filter((entry) => entry.profile === 'coding-operation.v1')) lines.push(`  ${run.mutant.padEnd(width)}  ${cells(run)}`);
+    if (manifestRuns.length > 0) lines.push('  adapter-manifest.v1 fixtures:');
+    for (const run of manifestRuns) lines.push(`  ${run.mutant.padEnd(width)}  ${cells(run)}`);
   } else {
     lines.push(`Seeds killed per mutant (at least ${percent(report.settings.requiredKillRate)} required):`);
     for (const summary of report.mutants.filter((entry) => entry.judgeable)) {

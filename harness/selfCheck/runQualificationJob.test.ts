@@ -2,6 +2,8 @@ import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostileFixturePath } from '../../adapters/hostile/hostileFixturePath.js';
+import { manifestFixtures } from '../../adapters/manifest-fixtures/catalog.js';
+import { packageRoot } from '../packageRoot.js';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { runQualificationJob } from './runQualificationJob.js';
 
@@ -49,4 +51,20 @@ describe('runQualificationJob', () => {
     expect(end.kind === 'error' ? end.detail : '').toMatch(/^exit code 2, no acceptance\.json written: adapter-qualify self-check worker: /);
     expect(report).toBeNull();
   }, 60_000);
+
+  it('a manifest job runs `adapter-qualify manifest` on the directory and reads its adapter-manifest.v1 report', async () => {
+    const fixture = manifestFixtures.find((entry) => entry.name === 'two-json');
+    const outDir = join(root(), 'manifest-out');
+    await mkdir(outDir);
+    const { end, report } = await runQualificationJob({
+      command: 'manifest',
+      args: [join(packageRoot, fixture?.dir ?? ''), '--out', outDir, '--seed', '1', '--runs', '2'],
+      outDir,
+      suiteDir: null,
+      capMs: 120_000,
+    });
+    expect(end).toMatchObject({ kind: 'report', exitCode: 1 });
+    expect(report?.profile).toBe('adapter-manifest.v1');
+    expect(report?.clauses.find((entry) => entry.id === 'TRN-ONE-JSON')?.verdict).toBe('FAIL');
+  }, 120_000);
 });

@@ -14,12 +14,18 @@ export const SELF_CHECK_WORKER: string = join(packageRoot, 'dist', 'harness', 's
 
 /** One qualification run, as self-check starts it. */
 export interface QualificationJob {
-  /** The arguments of `adapter-qualify run`, configuration path and `--out` included. */
+  /** The command run: `run` (coding-operation.v1) or `manifest` (adapter-manifest.v1). @defaultValue 'run' */
+  readonly command?: 'run' | 'manifest';
+  /** The command's arguments, configuration path (or manifest directory) and `--out` included. */
   readonly args: readonly string[];
   /** The report directory the arguments name. */
   readonly outDir: string;
   /** Suites to run instead of the bundled ones, or null. @internal */
   readonly suiteDir: string | null;
+  /** Only these suite files (names in the suite directory) are loaded; null or absent loads all. @internal */
+  readonly suiteFiles?: readonly string[] | null;
+  /** Properties stop at the first failing case, unshrunk (a mutant's kill needs no minimal counterexample). @internal @defaultValue false */
+  readonly endOnFailure?: boolean;
   /** Wall-clock cap of the whole run, ms: past it the run's process group is killed. */
   readonly capMs: number;
 }
@@ -28,7 +34,8 @@ const TAIL_BYTES = 2_000;
 
 /**
  * Runs one qualification in its own process group (the built worker, which is
- * `adapter-qualify run` with an optional suite directory) and reads the report
+ * `adapter-qualify run` with an optional suite selection, or
+ * `adapter-qualify manifest`) and reads the report
  * it wrote. A crash, a hang past the cap or an unreadable report becomes the
  * run's end, never an exception: one bad run must not stop self-check. The
  * run's output is kept as `run.log` in its report directory.
@@ -45,7 +52,7 @@ export async function runQualificationJob(job: QualificationJob, signal?: AbortS
   if (!existsSync(SELF_CHECK_WORKER)) {
     return { end: { kind: 'error', durationMs: 0, detail: `${SELF_CHECK_WORKER} is missing: run \`npm run build\` first` }, report: null };
   }
-  const child = execa(process.execPath, [SELF_CHECK_WORKER, JSON.stringify({ args: job.args, suiteDir: job.suiteDir })], {
+  const child = execa(process.execPath, [SELF_CHECK_WORKER, JSON.stringify({ command: job.command ?? 'run', args: job.args, suiteDir: job.suiteDir, suiteFiles: job.suiteFiles ?? null, endOnFailure: job.endOnFailure === true })], {
     reject: false,
     detached: true,
     all: true,

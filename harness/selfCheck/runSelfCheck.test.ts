@@ -21,6 +21,9 @@ function options(dir: string, args: readonly string[]): SelfCheckOptions {
   return parsed.options;
 }
 
+// Tests that look at the order runs start in use --parallel 1: with more lanes, the
+// directory preparation before each start lets the first runs start in any order.
+
 /** A fake run: the control passes everything; a mutant FAILs whatever `verdicts` says for its config. */
 function fakeJobs(verdicts: Record<string, Partial<Record<ClauseId, ClauseVerdict>>>, seen: QualificationJob[]) {
   return async (job: QualificationJob) => {
@@ -28,15 +31,16 @@ function fakeJobs(verdicts: Record<string, Partial<Record<ClauseId, ClauseVerdic
     // Every run starts in an empty directory: a stale report can never stand in for it.
     expect(await readdir(job.outDir)).toEqual([]);
     const config = job.args[0] ?? '';
-    const name = Object.keys(verdicts).find((key) => config.endsWith(`/${key}.json`));
-    return { end: { kind: 'report' as const, exitCode: 0, durationMs: 1 }, report: fakeAcceptanceReport(name === undefined ? {} : verdicts[name]) };
+    const name = Object.keys(verdicts).find((key) => config.endsWith(`/${key}.json`) || config.endsWith(`/${key}`));
+    const profile = job.command === 'manifest' ? 'adapter-manifest.v1' : 'coding-operation.v1';
+    return { end: { kind: 'report' as const, exitCode: 0, durationMs: 1 }, report: fakeAcceptanceReport(name === undefined ? {} : verdicts[name], [], profile) };
   };
 }
 
 describe('runSelfCheck', () => {
   it('runs the complete control and each mutant limited to its declared clauses, and writes a valid report', async () => {
     const seen: QualificationJob[] = [];
-    const opts = options('matrix', ['--mutant', 'terminal-debug-field,extra-fields-ignored', '--seed', '11']);
+    const opts = options('matrix', ['--mutant', 'terminal-debug-field,extra-fields-ignored', '--seed', '11', '--parallel', '1']);
     await mkdir(join(opts.outDir, 'mutants', 'extra-fields-ignored'), { recursive: true });
     await writeFile(join(opts.outDir, 'mutants', 'extra-fields-ignored', 'acceptance.json'), '{"stale":true}');
     const lines: string[] = [];
@@ -62,9 +66,39 @@ describe('runSelfCheck', () => {
     expect(await readFile(files.markdown, 'utf8')).toMatch(/^# adapter-qualify self-check: FAILED/);
   });
 
+  it('runs the control with the reference lifecycle, and each mutant with only the suite files of its claims (and its lifecycle file)', async () => {
+    const seen: QualificationJob[] = [];
+    await runSelfCheck(options('files', ['--mutant', 'terminal-debug-field,distinct-operations-share-ref', '--parallel', '1']), {}, { runJob: fakeJobs({}, seen) });
+    const control = seen.find((job) => job.args[0]?.endsWith('adapter.json'));
+    expect(control?.args.slice(1, 3)).toEqual(['--lifecycle', expect.stringMatching(/\/adapters\/reference\/lifecycle\.json$/)]);
+    expect(control?.suiteFiles).toBeNull();
+    // Mutant runs stop at their first failing case; the control shrinks, so a red control is well explained.
+    expect(seen.map((job) => job.endOnFailure)).toEqual([false, true, true]);
+    const files = (name: string) => seen.find((job) => job.args[0]?.endsWith(`/${name}.json`))?.suiteFiles;
+    expect(files('terminal-debug-field')).toEqual(['outcome.suite.ts']);
+    expect(files('distinct-operations-share-ref')).toEqual(['semantics.suite.ts']);
+    expect(seen.some((job) => job.command === 'manifest')).toBe(false);
+  });
+
+  it('with a manifest fixture selected, also runs the manifest reference directory as that profile\'s control and judges the fixture on its report', async () => {
+    const seen: QualificationJob[] = [];
+    const { report } = await runSelfCheck(options('manifest', ['--mutant', 'two-json,duplicate-tool', '--seed', '5', '--parallel', '1']), {}, {
+      runJob: fakeJobs({ 'two-json': { 'TRN-ONE-JSON': 'FAIL' } }, seen),
+    });
+    const manifestJobs = seen.filter((job) => job.command === 'manifest').map((job) => job.args[0]?.split('/').slice(-2).join('/'));
+    expect(manifestJobs).toEqual(['adapters/manifest-reference', 'manifest-fixtures/duplicate-tool', 'manifest-fixtures/two-json']);
+    for (const job of seen.filter((entry) => entry.command === 'manifest')) expect(job.args).toEqual(expect.arrayContaining(['--seed', '5', '--runs', '4', '--out', job.outDir]));
+    expect(report.manifestControl).toMatchObject({ profile: 'adapter-manifest.v1', green: true, reportDir: 'manifest-control' });
+    expect(report.runs.map((run) => [run.mutant, run.profile, run.status])).toEqual([
+      ['duplicate-tool', 'adapter-manifest.v1', 'survived'],
+      ['two-json', 'adapter-manifest.v1', 'killed'],
+    ]);
+    expect(report).toMatchObject({ void: false, passed: false, score: { killed: 1, judgeable: 2 } });
+  });
+
   it('starts the control, then SEM mutants, then the rest', async () => {
     const seen: QualificationJob[] = [];
-    await runSelfCheck(options('order', ['--mutant', 'extra-fields-ignored,distinct-operations-share-ref,terminal-debug-field']), {}, { runJob: fakeJobs({}, seen) });
+    await runSelfCheck(options('order', ['--mutant', 'extra-fields-ignored,distinct-operations-share-ref,terminal-debug-field', '--parallel', '1']), {}, { runJob: fakeJobs({}, seen) });
     expect(seen.map((job) => job.args[0]?.split('/').at(-1))).toEqual(['adapter.json', 'distinct-operations-share-ref.json', expect.any(String), expect.any(String)]);
   });
 

@@ -1,10 +1,11 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { manifestFixtures, manifestReferenceDir } from '../../adapters/manifest-fixtures/catalog.js';
 import { mutants as catalog } from '../../adapters/mutants/catalog.js';
 import type { MutantDefinition } from '../../adapters/mutants/MutantDefinition.js';
 import { mutantConfig } from '../../adapters/mutants/mutantConfig.js';
 import type { AcceptanceReport } from '../../reports/types.js';
-import type { ClauseId } from '../clauses.js';
+import type { ClauseId, ProfileId } from '../clauses.js';
 import { deferredClauses } from '../deferredClauses.js';
 import { packageRoot, packageVersion } from '../packageRoot.js';
 import { UsageError } from '../UsageError.js';
@@ -17,7 +18,8 @@ import { selfCheckDefaults } from './parseSelfCheckArgs.js';
 import { planMutant, type MutantPlan } from './planMutant.js';
 import { runQualificationJob, type QualificationJob } from './runQualificationJob.js';
 import { runWithLimit } from './runWithLimit.js';
-import type { MutantRun, RunEnd, SelfCheckReport, SelfCheckSettings } from './types.js';
+import { suiteFilesFor, type SuiteSource } from './suiteFilesFor.js';
+import type { ControlResult, MutantRun, RunEnd, SelfCheckReport, SelfCheckSettings } from './types.js';
 import { writeSelfCheckFiles } from './writeSelfCheckFiles.js';
 
 /** Collaborators and options of {@link runSelfCheck} that no command-line flag reaches. @internal */
@@ -43,13 +45,18 @@ export interface SelfCheckResult {
 }
 
 const CONTROL_CONFIG = join(packageRoot, 'adapters', 'reference', 'adapter.json');
+/** The reference's restart step, so the control is judged on SEM-DURABLE-RESTART too. */
+const CONTROL_LIFECYCLE = join(packageRoot, 'adapters', 'reference', 'lifecycle.json');
 
 /**
- * Qualifies the reference adapter (the control: a complete run) and every
- * selected judgeable mutant (each limited to the tests of its claimed
- * clauses, once per seed), up to `parallel` runs at once, each in its own
- * process group under a wall-clock cap; judges them and writes `self-check.json`
- * and `self-check.md`. Every run's report directory is kept under `outDir`.
+ * Qualifies the reference adapter (the control: a complete run, with its
+ * lifecycle file) and every selected judgeable mutant (each limited to the
+ * tests of its claimed clauses, and to the suite files that hold them, once
+ * per seed); with any adapter-manifest.v1 fixture selected, also the manifest
+ * reference directory (that profile's control) and each fixture. Up to
+ * `parallel` runs at once, each in its own process group under a wall-clock
+ * cap; judges them and writes `self-check.json` and `self-check.md`. Every
+ * run's report directory is kept under `outDir`.
  *
  * @param options - validated self-check options
  * @param hooks - progress
@@ -58,7 +65,7 @@ const CONTROL_CONFIG = join(packageRoot, 'adapters', 'reference', 'adapter.json'
  */
 export async function runSelfCheck(options: SelfCheckOptions, hooks: SelfCheckHooks = {}, internals: SelfCheckInternals = {}): Promise<SelfCheckResult> {
   const startedAt = new Date().toISOString();
-  const selected = selectMutants(catalog, options.mutants).map((mutant) => ({ mutant, plan: planMutant(mutant, deferredClauses) }));
+  const selected = selectEntries(options.mutants);
   const seeds = Array.from({ length: options.seeds ?? 1 }, (_, index) => (options.seed + index) % 2 ** 31);
   const settings: SelfCheckSettings = {
     seeds,
@@ -72,21 +79,36 @@ export async function runSelfCheck(options: SelfCheckOptions, hooks: SelfCheckHo
   };
   const runJob = internals.runJob ?? runQualificationJob;
   const suiteDir = internals.suiteDir ?? null;
+  const suites = await readSuites(suiteDir ?? join(packageRoot, 'suites'));
   const shared = ['--runs', String(options.runs), '--timeout-ms', String(options.timeoutMs), '--poll-budget', String(options.pollBudget), '--concurrency', String(options.concurrency)];
+  const manifestShared = ['--runs', String(options.runs), '--timeout-ms', String(options.timeoutMs)];
   await mkdir(join(options.outDir, 'configs'), { recursive: true });
 
-  const jobs: { readonly key: string; readonly seed: number; readonly dir: string; readonly args: readonly string[]; readonly plan: MutantPlan | null; readonly name: string }[] = [
-    { key: 'control', name: 'control (reference adapter)', seed: options.seed, dir: join(options.outDir, 'control'), args: [CONTROL_CONFIG], plan: null },
+  const jobs: Job[] = [
+    { role: 'control', profile: 'coding-operation.v1', key: 'control', name: 'control (reference adapter)', seed: options.seed, dir: join(options.outDir, 'control'), command: 'run', args: [CONTROL_CONFIG, '--lifecycle', CONTROL_LIFECYCLE, ...shared], suiteFiles: null, plan: null },
   ];
-  // Longest first (the control, then SEM mutants, whose stateful and crash tests dominate): the pool ends sooner.
-  const judgeable = selected.filter((entry) => entry.plan.judgeable);
-  const ordered = [...judgeable.filter((entry) => claimsSem(entry.mutant)), ...judgeable.filter((entry) => !claimsSem(entry.mutant))];
-  for (const { mutant, plan } of ordered) {
-    const configPath = join(options.outDir, 'configs', `${mutant.name}.json`);
-    await writeFile(configPath, `${JSON.stringify(mutantConfig(mutant.name), null, 2)}\n`);
+  const fixtures = selected.filter((entry) => entry.profile === 'adapter-manifest.v1');
+  if (fixtures.length > 0) {
+    jobs.push({ role: 'manifest-control', profile: 'adapter-manifest.v1', key: 'manifest-control', name: `manifest control (${manifestReferenceDir})`, seed: options.seed, dir: join(options.outDir, 'manifest-control'), command: 'manifest', args: [join(packageRoot, manifestReferenceDir), ...manifestShared], suiteFiles: null, plan: null });
+  }
+  // Longest first (the controls, then SEM mutants, whose stateful and crash tests dominate): the pool ends sooner.
+  const judgeable = selected.filter((entry) => entry.profile === 'coding-operation.v1' && entry.plan.judgeable);
+  const ordered = [...judgeable.filter((entry) => claimsSem(entry.mutant)), ...fixtures, ...judgeable.filter((entry) => !claimsSem(entry.mutant))];
+  for (const { mutant, plan, profile, dir: target } of ordered) {
+    let args: readonly string[];
+    let suiteFiles: readonly string[] | null = null;
+    if (profile === 'adapter-manifest.v1') {
+      args = [target ?? '', ...manifestShared];
+    } else {
+      const configPath = join(options.outDir, 'configs', `${mutant.name}.json`);
+      await writeFile(configPath, `${JSON.stringify(mutantConfig(mutant.name), null, 2)}\n`);
+      const lifecycle = mutant.lifecycle === undefined ? [] : ['--lifecycle', join(packageRoot, mutant.lifecycle)];
+      args = [configPath, '--only', plan.only, ...lifecycle, ...shared];
+      suiteFiles = suiteFilesFor(plan.needles, suites);
+    }
     for (const seed of seeds) {
       const dir = options.seeds === null ? join(options.outDir, 'mutants', mutant.name) : join(options.outDir, 'mutants', mutant.name, `seed-${seed}`);
-      jobs.push({ key: mutant.name, name: mutant.name, seed, dir, args: [configPath, '--only', plan.only], plan });
+      jobs.push({ role: 'mutant', profile, key: mutant.name, name: mutant.name, seed, dir, command: profile === 'adapter-manifest.v1' ? 'manifest' : 'run', args, suiteFiles, plan });
     }
   }
 
@@ -96,22 +118,40 @@ export async function runSelfCheck(options: SelfCheckOptions, hooks: SelfCheckHo
       // A stale acceptance.json must never stand in for a run that wrote none.
       await rm(job.dir, { recursive: true, force: true });
       await mkdir(job.dir, { recursive: true });
-      const outcome = await runJob({ args: [...job.args, '--out', job.dir, '--seed', String(job.seed), ...shared], outDir: job.dir, suiteDir, capMs: options.runCapMs }, hooks.signal);
+      const outcome = await runJob(
+        {
+          command: job.command,
+          args: [...job.args, '--out', job.dir, '--seed', String(job.seed)],
+          outDir: job.dir,
+          suiteDir,
+          suiteFiles: job.suiteFiles,
+          // A kill needs the verdict, not a minimal counterexample; a control keeps shrinking, so a red one is well explained.
+          endOnFailure: job.role === 'mutant',
+          capMs: options.runCapMs,
+        },
+        hooks.signal,
+      );
       done += 1;
       hooks.onProgress?.(`[${done}/${jobs.length}] ${progressWord(job.plan, outcome)} ${job.name}${options.seeds === null ? '' : ` seed ${job.seed}`} (${(outcome.end.durationMs / 1000).toFixed(1)} s)`);
-      return outcome;
+      return { job, ...outcome };
     }),
     options.parallel,
   );
 
-  const [controlOutcome, ...mutantOutcomes] = outcomes;
-  const control = judgeControl(controlOutcome!.end, controlOutcome!.report, relative(options.outDir, jobs[0]!.dir));
-  const controlFailed = new Set<ClauseId>(control.failedClauses.map((entry) => entry.clauseId));
-  const runs: MutantRun[] = mutantOutcomes.map((outcome, index) => {
-    const job = jobs[index + 1]!;
-    const judgement = judgeRun(job.plan!, outcome.end, outcome.report, controlFailed);
-    return { mutant: job.key, seed: job.seed, ...judgement, reportDir: relative(options.outDir, job.dir), durationMs: outcome.end.durationMs };
-  });
+  const controlOf = (role: Job['role']): ControlResult | null => {
+    const outcome = outcomes.find((entry) => entry.job.role === role);
+    return outcome === undefined ? null : judgeControl(outcome.end, outcome.report, relative(options.outDir, outcome.job.dir), outcome.job.profile);
+  };
+  const control = controlOf('control')!;
+  const manifestControl = controlOf('manifest-control');
+  const controlFailed = (profile: ProfileId): ReadonlySet<ClauseId> =>
+    new Set((profile === 'adapter-manifest.v1' ? manifestControl : control)?.failedClauses.map((entry) => entry.clauseId) ?? []);
+  const runs: MutantRun[] = outcomes
+    .filter((outcome) => outcome.job.role === 'mutant')
+    .map(({ job, end, report: runReport }) => {
+      const judgement = judgeRun(job.plan!, end, runReport, controlFailed(job.profile));
+      return { mutant: job.key, profile: job.profile, seed: job.seed, ...judgement, reportDir: relative(options.outDir, job.dir), durationMs: end.durationMs };
+    });
   const report = buildSelfCheckReport({
     mode: options.seeds === null ? 'matrix' : 'sweep',
     suite: { name: 'adapter-qualify', version: packageVersion },
@@ -119,22 +159,58 @@ export async function runSelfCheck(options: SelfCheckOptions, hooks: SelfCheckHo
     finishedAt: new Date().toISOString(),
     settings,
     control,
+    manifestControl,
     selected,
     runs,
-    corpus: corpusCoverage(catalog),
+    corpus: corpusCoverage(catalog, manifestFixtures),
   });
   return { report, files: await writeSelfCheckFiles(report, options.outDir) };
+}
+
+/** One qualification run self-check starts. */
+interface Job {
+  readonly role: 'control' | 'manifest-control' | 'mutant';
+  readonly profile: ProfileId;
+  readonly key: string;
+  readonly name: string;
+  readonly seed: number;
+  readonly dir: string;
+  readonly command: 'run' | 'manifest';
+  /** Everything but `--out` and `--seed`. */
+  readonly args: readonly string[];
+  readonly suiteFiles: readonly string[] | null;
+  readonly plan: MutantPlan | null;
+}
+
+/** A selected mutant or manifest fixture (`dir`: its absolute directory). */
+interface Entry {
+  readonly mutant: MutantDefinition;
+  readonly plan: MutantPlan;
+  readonly profile: ProfileId;
+  readonly dir?: string;
+}
+
+async function readSuites(dir: string): Promise<SuiteSource[]> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.suite.ts')).sort();
+  return Promise.all(names.map(async (name) => ({ name, text: await readFile(join(dir, name), 'utf8') })));
 }
 
 function claimsSem(mutant: MutantDefinition): boolean {
   return mutant.expect === 'inconclusive' || mutant.claims.some((id) => id.startsWith('SEM-'));
 }
 
-function selectMutants(corpus: readonly MutantDefinition[], names: readonly string[] | null): readonly MutantDefinition[] {
-  if (names === null) return corpus;
-  const unknown = names.filter((name) => !corpus.some((mutant) => mutant.name === name));
-  if (unknown.length > 0) throw new UsageError(`--mutant: unknown mutant ${unknown.map((name) => JSON.stringify(name)).join(', ')} (see adapters/mutants/catalog.ts)`, { option: '--mutant' });
-  return corpus.filter((mutant) => names.includes(mutant.name));
+// Coding-operation mutants first, then manifest fixtures, each in catalog order.
+function selectEntries(names: readonly string[] | null): readonly Entry[] {
+  const entries: Entry[] = [
+    ...catalog.map((mutant) => ({ mutant, plan: planMutant(mutant, deferredClauses), profile: 'coding-operation.v1' as const })),
+    ...manifestFixtures.map((fixture) => ({ mutant: fixture, plan: planMutant(fixture, {}), profile: 'adapter-manifest.v1' as const, dir: join(packageRoot, fixture.dir) })),
+  ];
+  if (names === null) return entries;
+  const unknown = names.filter((name) => !entries.some((entry) => entry.mutant.name === name));
+  if (unknown.length > 0) {
+    throw new UsageError(`--mutant: unknown mutant ${unknown.map((name) => JSON.stringify(name)).join(', ')} (see adapters/mutants/catalog.ts and adapters/manifest-fixtures/catalog.ts)`, { option: '--mutant' });
+  }
+  return entries.filter((entry) => names.includes(entry.mutant.name));
 }
 
 // Progress shows the run's end at a glance; the judgement comes once the control is in.

@@ -1,7 +1,7 @@
-import type { ClauseId, ClauseLevel } from '../clauses.js';
+import type { ClauseId, ClauseLevel, ProfileId } from '../clauses.js';
 
 /** The version of `self-check.json` this code writes; `reports/self-check.schema.json` pins it. */
-export const SELF_CHECK_SCHEMA_VERSION = 1;
+export const SELF_CHECK_SCHEMA_VERSION = 2;
 
 /**
  * How one mutant run fared, as a row of the kill matrix.
@@ -47,6 +47,8 @@ export type RunEnd =
 /** One mutant qualified with one seed. */
 export interface MutantRun {
   readonly mutant: string;
+  /** The profile the mutant breaks: a coding-operation mutant or an adapter-manifest fixture. */
+  readonly profile: ProfileId;
   readonly seed: number;
   readonly status: RowStatus;
   readonly cells: readonly MatrixCell[];
@@ -62,6 +64,7 @@ export interface MutantRun {
 /** One mutant over all its seeds. */
 export interface MutantSummary {
   readonly mutant: string;
+  readonly profile: ProfileId;
   readonly description: string;
   readonly claims: readonly ClauseId[];
   /** Claimed clauses this version of the suite does not check yet. */
@@ -74,8 +77,9 @@ export interface MutantSummary {
   readonly pass: boolean;
 }
 
-/** The reference adapter's complete run. */
+/** The reference's complete run of one profile (the reference adapter, or the manifest reference directory). */
 export interface ControlResult {
+  readonly profile: ProfileId;
   /** Green: a report, no MUST FAIL, no suite error, every non-PASS clause with a reason. */
   readonly green: boolean;
   /** Why the control is red, one line each; empty when green. */
@@ -94,6 +98,8 @@ export interface CorpusCoverage {
   readonly semMutants: number;
   /** Adapter-side MUST clauses (REQ, OUT, SEM) no mutant claims. */
   readonly unclaimedMustClauses: readonly ClauseId[];
+  /** The adapter-manifest.v1 fixtures, and that profile's MUST clauses no fixture claims. */
+  readonly manifest: { readonly fixtures: number; readonly unclaimedMustClauses: readonly ClauseId[] };
 }
 
 /** The settings every mutant run shared. */
@@ -117,9 +123,14 @@ export interface SelfCheckReport {
   readonly startedAt: string;
   readonly finishedAt: string;
   readonly settings: SelfCheckSettings;
+  /** The coding-operation control: the reference adapter's complete run. */
   readonly control: ControlResult;
-  /** True when the control is red: nothing else in the report counts. */
+  /** The adapter-manifest.v1 control (the manifest reference directory), or null when no manifest fixture was selected. */
+  readonly manifestControl: ControlResult | null;
+  /** True when a control is red: no kill of its profile counts, and the self-check cannot pass. */
   readonly void: boolean;
+  /** The profiles whose control is red. */
+  readonly voidProfiles: readonly ProfileId[];
   readonly mutants: readonly MutantSummary[];
   readonly runs: readonly MutantRun[];
   /** Clean kills (control mutants: held) over judgeable runs; percent is null with nothing judgeable, and rounded down. */

@@ -1,22 +1,35 @@
 // The process self-check starts for one qualification run: `adapter-qualify run`
-// with, for self-check's own tests, another suite directory. It exports nothing.
-// Usage: node workerMain.js '{"args":[…run arguments…],"suiteDir":null|"/abs/dir"}'
+// (with, as internal options, another suite directory or only some suite files)
+// or `adapter-qualify manifest`. It exports nothing.
+// Usage: node workerMain.js '{"command":"run"|"manifest","args":[…],"suiteDir":null|"/abs/dir","suiteFiles":null|["x.suite.ts"],"endOnFailure":bool}'
 import { exitCodes, type ExitCode } from '../cli/exitCodes.js';
+import { manifestCommand } from '../cli/manifestCommand.js';
 import { runCommand } from '../cli/runCommand.js';
-import { runQualification } from '../runQualification.js';
+import { runQualification, type RunQualificationInternals } from '../runQualification.js';
 import { UsageError } from '../UsageError.js';
 
 interface WorkerJob {
+  readonly command: 'run' | 'manifest';
   readonly args: readonly string[];
   readonly suiteDir: string | null;
+  readonly suiteFiles: readonly string[] | null;
+  readonly endOnFailure: boolean;
 }
 
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
 function parseJob(text: string | undefined): WorkerJob {
-  const job = JSON.parse(text ?? 'null') as Partial<WorkerJob> | null;
-  if (job === null || !Array.isArray(job.args) || !job.args.every((arg) => typeof arg === 'string')) {
-    throw new UsageError('workerMain: expected one argument {"args": string[], "suiteDir": string | null}');
+  const job = JSON.parse(text ?? 'null') as Partial<Record<keyof WorkerJob, unknown>> | null;
+  if (job === null || !isStrings(job.args) || (job.command !== undefined && job.command !== 'run' && job.command !== 'manifest')) {
+    throw new UsageError('workerMain: expected one argument {"command": "run" | "manifest", "args": string[], "suiteDir": string | null, "suiteFiles": string[] | null}');
   }
-  return { args: job.args, suiteDir: typeof job.suiteDir === 'string' ? job.suiteDir : null };
+  return {
+    command: job.command ?? 'run',
+    args: job.args,
+    suiteDir: typeof job.suiteDir === 'string' ? job.suiteDir : null,
+    suiteFiles: isStrings(job.suiteFiles) ? job.suiteFiles : null,
+    endOnFailure: job.endOnFailure === true,
+  };
 }
 
 function fail(error: unknown): never {
@@ -30,11 +43,20 @@ process.on('uncaughtException', fail);
 
 try {
   const job = parseJob(process.argv[2]);
-  const code: ExitCode = await runCommand(job.args, { stdout: process.stdout, stderr: process.stderr }, {
-    runQualification: (options, hooks) => runQualification(options, hooks, job.suiteDir === null ? {} : { suiteDir: job.suiteDir }),
-    // Each mutant run is not the CI step's result: self-check writes no GitHub step summary per run.
-    stepSummaryFile: undefined,
-  });
+  const io = { stdout: process.stdout, stderr: process.stderr };
+  const internals: RunQualificationInternals = {
+    ...(job.suiteDir === null ? {} : { suiteDir: job.suiteDir }),
+    ...(job.suiteFiles === null ? {} : { suiteFiles: job.suiteFiles }),
+    ...(job.endOnFailure ? { endOnFailure: true } : {}),
+  };
+  const code: ExitCode =
+    job.command === 'manifest'
+      ? await manifestCommand(job.args, io)
+      : await runCommand(job.args, io, {
+          runQualification: (options, hooks) => runQualification(options, hooks, internals),
+          // Each mutant run is not the CI step's result: self-check writes no GitHub step summary per run.
+          stepSummaryFile: undefined,
+        });
   process.exitCode = code;
 } catch (error) {
   fail(error);

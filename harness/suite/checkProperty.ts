@@ -61,6 +61,8 @@ export async function checkProperty<T>(
     options: Pick<NormalizedRunOptions, 'seed' | 'runs' | 'replayPath'>;
     testName: string;
     propertyIndex: number;
+    /** Record the first failing case unshrunk. @defaultValue false */
+    endOnFailure?: boolean;
   },
 ): Promise<void> {
   const { session, recorder, options, testName, propertyIndex } = context;
@@ -97,6 +99,7 @@ export async function checkProperty<T>(
     numRuns: spec.numRuns ?? options.runs,
     interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS,
     examples: (spec.examples ?? []).map((example): [T] => [example]),
+    ...(context.endOnFailure === true ? { endOnFailure: true } : {}),
     ...(replay === null ? {} : { path: replay.path }),
   });
 

@@ -13,6 +13,12 @@ export interface QualifyProvidedContext {
   readonly workDir: string;
   /** Exported to the adapter as `ADAPTER_QUALIFY_SCRATCH`: a fresh directory it may use (the reference adapter keeps its ledger there). */
   readonly scratchDir: string;
+  /**
+   * Properties stop at their first failing case instead of shrinking it
+   * (fast-check's `endOnFailure`). Internal: self-check only needs the verdict,
+   * and shrinking a crash or pause case costs minutes. @defaultValue false
+   */
+  readonly endOnFailure?: boolean;
 }
 
 declare module 'vitest' {

@@ -69,7 +69,8 @@ export function qualifyTest(name: string, body: (context: QualifyTestContext) =>
       session,
       recorder,
       ids: services.ids,
-      property: (spec) => checkProperty(spec, { session, recorder, options, testName: name, propertyIndex: propertyIndex++ }),
+      property: (spec) =>
+        checkProperty(spec, { session, recorder, options, testName: name, propertyIndex: propertyIndex++, endOnFailure: services.provided.endOnFailure === true }),
     };
     try {
       await body(context);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { execa } from 'execa';
+import { packageRoot } from '../../../harness/packageRoot.js';
 import { canonicalJson } from '../../../harness/protocol/canonicalJson.js';
 import { callAdapter, type AdapterCommand, type CallResult } from '../../reference/__test-helpers__/callAdapter.js';
 import type { SmokeStep } from './smokeScenarios.js';
@@ -32,6 +34,10 @@ export async function runSmokeScenario(command: AdapterCommand, ledgerDir: strin
       lines.push(results.map((result) => describe(result, refs)).sort().join(' | '));
     } else if (step.kind === 'kill-when-admitted') {
       lines.push(await killWhenAdmitted(marked, ledgerDir, step.text));
+    } else if (step.kind === 'pause') {
+      lines.push(describe(await pausedSubmit(marked, step.text, step.pausedMs), refs));
+    } else if (step.kind === 'restart') {
+      lines.push(await restart(ledgerDir));
     } else {
       lines.push(`marked processes: ${endMarkedProcesses(marker)}`);
     }
@@ -72,6 +78,35 @@ async function killWhenAdmitted(command: AdapterCommand, ledgerDir: string, text
   child.kill('SIGKILL');
   await child;
   return 'submit killed';
+}
+
+async function pausedSubmit(command: AdapterCommand, text: string, pausedMs: number): Promise<CallResult> {
+  const child = execa(command.file, [...command.args, 'submit'], { input: text, reject: false, env: command.env, stripFinalNewline: false });
+  // Stopped before Node has started (it starts threads only after taking its start time), the process
+  // would start its clock only when continued, and never see the pause: wait for a second thread first.
+  const deadline = Date.now() + 5_000;
+  while (child.pid !== undefined && Date.now() < deadline && threads(child.pid) < 2) {
+    // Busy-wait: a timer tick could let the whole call finish.
+  }
+  child.kill('SIGSTOP');
+  await new Promise((resolve) => setTimeout(resolve, pausedMs));
+  child.kill('SIGCONT');
+  const result = await child;
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+function threads(pid: number): number {
+  try {
+    return Number(/^Threads:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function restart(ledgerDir: string): Promise<string> {
+  const script = join(packageRoot, 'dist', 'adapters', 'reference', 'restart.js');
+  const result = await execa(process.execPath, [script, '--ledger', ledgerDir], { reject: false, env: { ADAPTER_QUALIFY_SCRATCH: dirname(ledgerDir) } });
+  return `restart exit ${String(result.exitCode)}`;
 }
 
 /** Finds processes whose environment carries the marker (Linux /proc), ends them by pid, returns how many. */

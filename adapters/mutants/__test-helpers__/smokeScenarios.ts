@@ -10,7 +10,11 @@ export type SmokeStep =
   /** A submit killed (SIGKILL) as soon as `admission.json` shows in the ledger. */
   | { readonly kind: 'kill-when-admitted'; readonly text: string }
   /** Counts (and ends) processes that carry the scenario's environment marker. */
-  | { readonly kind: 'count-marked-processes' };
+  | { readonly kind: 'count-marked-processes' }
+  /** A submit stopped (SIGSTOP) as it starts and continued (SIGCONT) `pausedMs` later, as a stalled process resumes. */
+  | { readonly kind: 'pause'; readonly text: string; readonly pausedMs: number }
+  /** The reference restart step (`dist/adapters/reference/restart.js`) on the scenario's ledger, its directory's parent as the scratch directory. */
+  | { readonly kind: 'restart' };
 
 const payload = { task: 'smoke' };
 const other = { task: 'other' };
@@ -83,5 +87,7 @@ export const smokeScenarios: Readonly<Record<string, readonly SmokeStep[]>> = {
   'detached-worker-outlives-terminal': [call('submit', submitText(binding, payload)), { kind: 'count-marked-processes' }],
   'unparsable-record-readmitted': [{ kind: 'kill-when-admitted', text: submitText(binding, payload) }, observe, call('submit', submitText(binding, payload))],
   'submit-answers-unknown': [call('submit', submitText(binding, payload))],
+  'ledger-in-runtime-dir': [call('submit', submitText(binding, payload)), { kind: 'restart' }, observe],
+  'overrun-submit-rolls-back': [call('submit', submitText(binding, payload)), { kind: 'pause', text: submitText(binding, payload), pausedMs: 1_800 }, observe],
   'only-unknown': [call('submit', submitText(binding, payload))],
 };

@@ -8,7 +8,8 @@ export const observeFreshAccepted = defineMutant(
     name: 'observe-fresh-accepted',
     claims: ['SEM-OBSERVE-FRESH'],
     // The phantom acceptance differs from the real one a later submit creates.
-    incidental: ['SEM-OBSERVE-READONLY', 'SEM-ACCEPTANCE-STABLE', 'SEM-SUBMIT-IDEMPOTENT', 'SEM-EQUAL-REVISION'],
+    // An observe of an admitted operationId under another digest answers accepted too, which the ledger model reports as a rebind.
+    incidental: ['SEM-OBSERVE-READONLY', 'SEM-ACCEPTANCE-STABLE', 'SEM-SUBMIT-IDEMPOTENT', 'SEM-EQUAL-REVISION', 'SEM-REBIND-REFUSED'],
     description: 'observe of an unadmitted binding answers accepted (with a phantom acceptanceRef), writing nothing',
   },
   {

@@ -1,12 +1,16 @@
-import { codingOperationClauses, type ClauseId } from '../../clauses.js';
+import { profileClauses, type ClauseId, type ProfileId } from '../../clauses.js';
 import type { AcceptanceReport, ClauseVerdict } from '../../../reports/types.js';
 
 /**
- * An `acceptance.json` value in which every coding-operation clause PASSes
+ * An `acceptance.json` value in which every clause of the profile PASSes
  * except those given; only the fields self-check reads carry meaning.
  */
-export function fakeAcceptanceReport(verdicts: Partial<Record<ClauseId, ClauseVerdict>> = {}, suiteErrors: readonly string[] = []): AcceptanceReport {
-  const clauses = codingOperationClauses.map((definition) => {
+export function fakeAcceptanceReport(
+  verdicts: Partial<Record<ClauseId, ClauseVerdict>> = {},
+  suiteErrors: readonly string[] = [],
+  profile: ProfileId = 'coding-operation.v1',
+): AcceptanceReport {
+  const clauses = profileClauses[profile].map((definition) => {
     const verdict = verdicts[definition.id] ?? 'PASS';
     return {
       id: definition.id,
@@ -23,7 +27,7 @@ export function fakeAcceptanceReport(verdicts: Partial<Record<ClauseId, ClauseVe
   const mustFail = count('MUST', 'FAIL') > 0;
   return {
     schemaVersion: 1,
-    profile: 'coding-operation.v1',
+    profile,
     suite: { name: 'adapter-qualify', version: '0.0.0' },
     subject: { config: { protocol: 'algal.coding-operation.v1', authorityId: 'a', executable: '/bin/true', argvPrefix: [] }, executableSha256: null, argvFileSha256s: [], authorityId: 'a' },
     environment: { node: 'v20.0.0', platform: 'linux', arch: 'x64' },
