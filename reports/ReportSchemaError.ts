@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { describeSchemaErrors } from './_internals/describeSchemaErrors.js';
 
 /**
  * A built report does not match `report.schema.json`. This is a bug of the
@@ -13,10 +14,7 @@ export class ReportSchemaError extends Error {
    * @param errors - the errors Ajv reported for the report
    */
   constructor(errors: readonly ErrorObject[]) {
-    const first = errors
-      .slice(0, 5)
-      .map((error) => `${error.instancePath === '' ? '/' : error.instancePath} ${error.message ?? error.keyword}`)
-      .join('; ');
+    const first = describeSchemaErrors(errors);
     super(`The acceptance report does not match its schema (a suite bug): ${first}`);
     this.errors = errors;
   }

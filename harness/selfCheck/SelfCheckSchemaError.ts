@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { describeSchemaErrors } from '../../reports/_internals/describeSchemaErrors.js';
 
 /**
  * A built self-check report does not match `reports/self-check.schema.json`:
@@ -13,10 +14,7 @@ export class SelfCheckSchemaError extends Error {
    * @param errors - the errors Ajv reported
    */
   constructor(errors: readonly ErrorObject[]) {
-    const first = errors
-      .slice(0, 5)
-      .map((error) => `${error.instancePath === '' ? '/' : error.instancePath} ${error.message ?? error.keyword}`)
-      .join('; ');
+    const first = describeSchemaErrors(errors);
     super(`The self-check report does not match its schema (a self-check bug): ${first}`);
     this.errors = errors;
   }
