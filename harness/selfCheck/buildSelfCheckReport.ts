@@ -3,25 +3,16 @@ import type { ProfileId } from '../clauses.js';
 import type { MutantPlan } from './planMutant.js';
 import {
   SELF_CHECK_SCHEMA_VERSION,
-  type ControlResult,
   type CorpusCoverage,
   type MutantRun,
   type MutantSummary,
   type RowStatus,
   type SelfCheckReport,
-  type SelfCheckSettings,
 } from './types.js';
 
 /** Everything a self-check produced, before it is judged as a whole. */
-export interface SelfCheckInput {
-  readonly mode: 'matrix' | 'sweep';
-  readonly suite: { readonly name: string; readonly version: string };
-  readonly startedAt: string;
-  readonly finishedAt: string;
-  readonly settings: SelfCheckSettings;
-  readonly control: ControlResult;
-  /** The adapter-manifest.v1 control, or null when no manifest fixture was selected. */
-  readonly manifestControl: ControlResult | null;
+export interface SelfCheckInput
+  extends Pick<SelfCheckReport, 'mode' | 'suite' | 'startedAt' | 'finishedAt' | 'settings' | 'control' | 'manifestControl'> {
   /** The selected mutants (coding-operation first, then manifest fixtures), in catalog order, each with its plan and profile. */
   readonly selected: readonly { readonly mutant: MutantDefinition; readonly plan: MutantPlan; readonly profile: ProfileId }[];
   /** Every mutant run (judgeable mutants only, one per seed). */
