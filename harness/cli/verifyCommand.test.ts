@@ -56,8 +56,17 @@ describe('adapter-qualify verify', () => {
     expect(stderr).toMatch(/cannot read .*absent\.jsonl: ENOENT/);
   });
 
+  it('gives the same verdict with --workers (threads judging the calls; dist/ must be built)', async () => {
+    const edited = history[2]!.replaceAll(sampleRef(1).slice(7), sampleRef(2).slice(7));
+    const onThisThread = await verifyLines('threads-0.jsonl', [history[0]!, history[1]!, edited], ['--workers', '0']);
+    expect(onThisThread.code).toBe(1);
+    expect(await verifyLines('threads-2.jsonl', [history[0]!, history[1]!, edited], ['--workers', '2'])).toEqual({ ...onThisThread, stdout: onThisThread.stdout.replace('threads-0', 'threads-2') });
+  });
+
   it('treats bad arguments as usage errors', async () => {
     await expect(verifyLines('x.jsonl', history, ['--max-output-bytes', '12'])).rejects.toThrow(UsageError);
+    await expect(verifyLines('x.jsonl', history, ['--workers', '1.5'])).rejects.toThrow(/--workers must be an integer from 0 to 64/);
+    await expect(verifyLines('x.jsonl', history, ['--workers', '65'])).rejects.toThrow(UsageError);
     await expect(verifyCommand([], { stdout: { write: () => true }, stderr: { write: () => true } })).rejects.toThrow(/expected one transcript file/);
   });
 });

@@ -7,7 +7,10 @@ import { verifyTranscript } from '../verify/verifyTranscript.js';
 import { exitCodes, type ExitCode } from './exitCodes.js';
 import type { CliIo } from './runCommand.js';
 
-const USAGE = 'usage: adapter-qualify verify <transcript.jsonl> [--max-output-bytes N]';
+const USAGE = 'usage: adapter-qualify verify <transcript.jsonl> [--max-output-bytes N] [--workers N]';
+
+/** Most worker threads accepted (more than cores only adds switching). */
+const MAX_WORKERS = 64;
 
 /** Help of `adapter-qualify verify`. @public */
 export const verifyHelpText = `Usage: adapter-qualify verify <transcript.jsonl> [options]
@@ -21,6 +24,10 @@ ordered). Lines must be in startedAt order, as run writes them.
 Options:
   --max-output-bytes N    judge answers against this output bound
                           (default: the bound recorded on each line)
+  --workers N             threads judging calls beside the one reading the file
+                          and checking histories; 0 judges on that thread
+                          (default: one per core, at most 4, for a transcript
+                          over 16 MiB)
   -h, --help              show this help
 
 Exit codes:
@@ -42,7 +49,7 @@ export async function verifyCommand(args: readonly string[], io: CliIo): Promise
   try {
     parsed = parseArgs({
       args: [...args],
-      options: { 'max-output-bytes': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { 'max-output-bytes': { type: 'string' }, workers: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: true,
     });
@@ -56,10 +63,11 @@ export async function verifyCommand(args: readonly string[], io: CliIo): Promise
   const [file, ...extra] = parsed.positionals;
   if (file === undefined || extra.length > 0) throw new UsageError(`verify: expected one transcript file (${USAGE})`);
   const maxOutputBytes = outputBound(parsed.values['max-output-bytes']);
+  const workers = workerCount(parsed.values.workers);
 
   let result: VerifyResult;
   try {
-    result = await verifyTranscript(file, { maxOutputBytes });
+    result = await verifyTranscript(file, { maxOutputBytes, workers });
   } catch (error) {
     if (!(error instanceof TranscriptInputError)) throw error;
     io.stderr.write(`adapter-qualify verify: ${file}: ${error.message}\n`);
@@ -75,6 +83,15 @@ function outputBound(value: string | undefined): number | null {
   const number = /^[0-9]+$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(number) || number < min || number > max) {
     throw new UsageError(`verify: --max-output-bytes must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, { option: '--max-output-bytes' });
+  }
+  return number;
+}
+
+function workerCount(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = /^[0-9]+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(number) || number > MAX_WORKERS) {
+    throw new UsageError(`verify: --workers must be an integer from 0 to ${MAX_WORKERS}, got ${JSON.stringify(value)}`, { option: '--workers' });
   }
   return number;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { acceptedOutcome, sampleBinding, terminalOutcome, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import { HistoryChecker } from './HistoryChecker.js';
@@ -32,6 +33,38 @@ describe('HistoryChecker', () => {
       expect((error as HistoryInputError).name).toBe('HistoryInputError');
       expect((error as HistoryInputError).ref).toBe(3);
     }
+  });
+
+  it('compares the canonical text the caller gives instead of serializing the outcome again', () => {
+    const checker = new HistoryChecker();
+    const outcome = acceptedOutcome(binding, 1);
+    checker.add({ outcome, startedAt: 0, endedAt: 5, ref: 0, canonicalText: 'as given' });
+    // The same outcome with another text given: the checker trusts the text, so it sees two outcomes at revision 1.
+    expect(checker.add({ outcome, startedAt: 6, endedAt: 8, ref: 1, canonicalText: 'other' }).map((found) => found.clauseId)).toEqual(['SEM-EQUAL-REVISION']);
+    expect(checker.add({ outcome, startedAt: 9, endedAt: 10, ref: 2, canonicalText: 'as given' })).toEqual([]);
+  });
+
+  it('names, for a revision going back, the first entry with the highest revision that ended before (brute-force oracle)', () => {
+    const calls = fc.array(fc.record({ revision: fc.nat(4), start: fc.nat(30), length: fc.nat(10) }), { maxLength: 25 });
+    fc.assert(
+      fc.property(calls, (drawn) => {
+        // In endedAt order, as the checker requires; unknown outcomes carry any revision.
+        const entries = drawn
+          .map((call) => ({ startedAt: call.start, endedAt: call.start + call.length, revision: call.revision }))
+          .sort((a, b) => a.endedAt - b.endedAt);
+        const checker = new HistoryChecker();
+        entries.forEach((entry, ref) => {
+          const found = checker.add({ outcome: unknownOutcome(binding, entry.revision), startedAt: entry.startedAt, endedAt: entry.endedAt, ref });
+          let earlier: number | undefined;
+          for (let index = 0; index < ref; index += 1) {
+            const candidate = entries[index]!;
+            if (candidate.endedAt < entry.startedAt && (earlier === undefined || candidate.revision > entries[earlier]!.revision)) earlier = index;
+          }
+          const expected = earlier !== undefined && entries[earlier]!.revision > entry.revision ? [[earlier, ref]] : [];
+          expect(found.filter((item) => item.clauseId === 'SEM-REVISION-MONOTONIC').map((item) => item.details?.refs)).toEqual(expected);
+        });
+      }),
+    );
   });
 
   it('accepts entries that end at the same instant', () => {

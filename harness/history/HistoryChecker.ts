@@ -26,10 +26,15 @@ interface Seen {
  */
 export class HistoryChecker {
   #binding: Binding | null = null;
-  /** `endedAt` of every entry, nondecreasing. */
-  readonly #ends: number[] = [];
-  /** Entry with the highest revision among the first i+1 entries. */
-  readonly #maxUpTo: { readonly ref: number; readonly revision: number }[] = [];
+  /** `endedAt` of the last entry added. */
+  #lastEnd = -Infinity;
+  /**
+   * Each entry that raised the highest revision seen so far, with its `endedAt` (nondecreasing):
+   * the highest revision among the entries that ended before t is that of the last one here
+   * that ended before t. A poll loop at one revision adds nothing, so memory follows revisions, not calls.
+   */
+  readonly #maxEnds: number[] = [];
+  readonly #maxes: { readonly ref: number; readonly revision: number }[] = [];
   readonly #byRevision = new Map<number, Seen>();
   #firstAdmission: { readonly ref: number; readonly acceptanceRef: Digest } | null = null;
   #firstTerminal: (Seen & { readonly endedAt: number }) | null = null;
@@ -43,7 +48,7 @@ export class HistoryChecker {
   add(entry: HistoryEntry): Violation[] {
     this.#checkInput(entry);
     const { outcome, ref } = entry;
-    const text = canonicalJson(outcome);
+    const text = entry.canonicalText ?? canonicalJson(outcome);
     const found: Violation[] = [];
     const report = (clauseId: ClauseId, message: string, earlier: number, details: Record<string, unknown> = {}): void => {
       found.push(violation(clauseId, message, { details: { refs: [earlier, ref], operationId: outcome.operationId, ...details } }));
@@ -82,22 +87,25 @@ export class HistoryChecker {
       this.#firstTerminal = { ref, text, endedAt: entry.endedAt };
     }
 
-    const previousMax = this.#maxUpTo.at(-1);
-    this.#maxUpTo.push(previousMax !== undefined && previousMax.revision >= outcome.revision ? previousMax : { ref, revision: outcome.revision });
-    this.#ends.push(entry.endedAt);
+    const previousMax = this.#maxes.at(-1);
+    if (previousMax === undefined || previousMax.revision < outcome.revision) {
+      this.#maxes.push({ ref, revision: outcome.revision });
+      this.#maxEnds.push(entry.endedAt);
+    }
+    this.#lastEnd = entry.endedAt;
     return found;
   }
 
   /** The highest-revision entry among those that ended strictly before `time`. */
   #latestMaxBefore(time: number): { readonly ref: number; readonly revision: number } | undefined {
     let low = 0;
-    let high = this.#ends.length;
+    let high = this.#maxEnds.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if ((this.#ends[middle] as number) < time) low = middle + 1;
+      if ((this.#maxEnds[middle] as number) < time) low = middle + 1;
       else high = middle;
     }
-    return low === 0 ? undefined : this.#maxUpTo[low - 1];
+    return low === 0 ? undefined : this.#maxes[low - 1];
   }
 
   #checkInput(entry: HistoryEntry): void {
@@ -105,8 +113,8 @@ export class HistoryChecker {
     if (!Number.isFinite(startedAt) || !Number.isFinite(endedAt) || endedAt < startedAt) {
       throw new HistoryInputError(`history entry ${ref} has times ${startedAt}..${endedAt}`, ref);
     }
-    const lastEnd = this.#ends.at(-1);
-    if (lastEnd !== undefined && endedAt < lastEnd) {
+    const lastEnd = this.#lastEnd;
+    if (endedAt < lastEnd) {
       throw new HistoryInputError(`history entry ${ref} ended at ${endedAt}, before the previous entry (${lastEnd}); add entries in endedAt order`, ref);
     }
     const binding = this.#binding;

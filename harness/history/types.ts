@@ -10,4 +10,6 @@ export interface HistoryEntry {
   readonly endedAt: number;
   /** Which call this was (transcript index or call number), named in violations. */
   readonly ref: number;
+  /** `canonicalJson(outcome)` when the caller has it already (saves serializing the outcome again); it must be exactly that text. */
+  readonly canonicalText?: string;
 }

@@ -147,6 +147,18 @@ describe('canonicalJson', () => {
     expect(canonicalJson(objects)).toHaveLength(depth * 6 + 1);
   });
 
+  it('writes the same text on either side of the depth where it stops recursing, and names a cycle met deep', () => {
+    for (const depth of [62, 63, 64, 65, 66, 130]) {
+      const nested = JSON.parse(`${'{"b":[1,"x\\u00e9",'.repeat(depth)}{"a":"\\"q"}${']}'.repeat(depth)}`) as unknown;
+      expect(canonicalJson(nested)).toBe(`${'{"b":[1,"x\u00e9",'.repeat(depth)}{"a":"\\"q"}${']}'.repeat(depth)}`);
+    }
+    const deep: Record<string, unknown> = {};
+    let at = deep;
+    for (let level = 0; level < 100; level += 1) at = (at.next = { n: level }) as Record<string, unknown>;
+    at.loop = deep;
+    expect(() => canonicalJson(deep)).toThrow(/cyclic/);
+  });
+
   it('equals a sorted-key JSON.stringify for arbitrary JSON', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {

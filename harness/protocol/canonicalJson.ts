@@ -1,3 +1,5 @@
+import { isPlainText } from './_internals/isPlainText.js';
+
 /** A JSON value as the protocol admits it (finite numbers only). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -25,6 +27,58 @@ class Leave {
  * @throws TypeError on a non-finite number, a non-JSON value or a cycle
  */
 export function canonicalJson(value: unknown): string {
+  // Most values are shallow: write them recursively, and only fall back to the
+  // iterative walk (which also names cycles) past a small depth.
+  return shallowJson(value, 0) ?? iterativeJson(value);
+}
+
+/** Deepest nesting written recursively; a cycle reaches it too. */
+const SHALLOW_DEPTH = 64;
+
+/** `canonicalJson(value)`, or undefined when `value` nests deeper than {@link SHALLOW_DEPTH}. */
+function shallowJson(value: unknown, depth: number): string | undefined {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: non-finite number ${value}`);
+      return JSON.stringify(value);
+    case 'string':
+      return quote(value);
+    case 'object': {
+      if (depth >= SHALLOW_DEPTH) return undefined;
+      if (Array.isArray(value)) {
+        let text = '[';
+        for (let index = 0; index < value.length; index += 1) {
+          const entry = shallowJson(value[index], depth + 1);
+          if (entry === undefined) return undefined;
+          text += index > 0 ? `,${entry}` : entry;
+        }
+        return `${text}]`;
+      }
+      const object = value as Record<string, unknown>;
+      const keys = Object.keys(object).sort();
+      let text = '{';
+      for (let index = 0; index < keys.length; index += 1) {
+        const key = keys[index] as string;
+        const entry = shallowJson(object[key], depth + 1);
+        if (entry === undefined) return undefined;
+        text += `${index > 0 ? ',' : ''}${quote(key)}:${entry}`;
+      }
+      return `${text}}`;
+    }
+    default:
+      throw new TypeError(`canonicalJson: not a JSON value (${typeof value})`);
+  }
+}
+
+/** `JSON.stringify(text)`, without the call for plain text (most keys and values). */
+function quote(text: string): string {
+  return isPlainText(text) ? `"${text}"` : JSON.stringify(text);
+}
+
+function iterativeJson(value: unknown): string {
   const parts: string[] = [];
   const open = new Set<object>();
   const stack: unknown[] = [value];

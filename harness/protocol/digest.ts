@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { canonicalJson } from './canonicalJson.js';
 
 /** `sha256:` followed by exactly 64 lowercase hex digits. */
@@ -9,7 +9,8 @@ export type Digest = `sha256:${string}`;
 
 /** `"sha256:" + hex(sha256(utf8(text)))`. */
 export function digestText(text: string): Digest {
-  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+  // One-shot `hash` encodes a string as UTF-8, like `update(text, 'utf8')`, without a Hash object per call.
+  return `sha256:${hash('sha256', text, 'hex')}`;
 }
 
 /** `digestText(canonicalJson(value))`. */

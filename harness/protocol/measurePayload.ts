@@ -1,3 +1,5 @@
+import { isPlainText } from './_internals/isPlainText.js';
+
 /**
  * What the protocol's reference host counts about a payload (coding-operation-v1.md §4,
  * "Counting rules"). Compared against `limits` by the request validator.
@@ -64,8 +66,13 @@ export function measurePayload(value: unknown): PayloadMeasure {
         canonicalBytes += JSON.stringify(item).length;
         continue;
       case 'string':
-        aggregateBytes += Buffer.byteLength(item, 'utf8');
-        canonicalBytes += Buffer.byteLength(JSON.stringify(item), 'utf8');
+        if (isPlainText(item)) {
+          aggregateBytes += item.length;
+          canonicalBytes += item.length + 2;
+        } else {
+          aggregateBytes += Buffer.byteLength(item, 'utf8');
+          canonicalBytes += Buffer.byteLength(JSON.stringify(item), 'utf8');
+        }
         continue;
       case 'object':
         break;
@@ -89,10 +96,11 @@ export function measurePayload(value: unknown): PayloadMeasure {
     // Braces, commas, and one colon per entry.
     canonicalBytes += 2 + Math.max(0, keys.length - 1) + keys.length;
     for (const key of keys) {
-      const keyBytes = Buffer.byteLength(key, 'utf8');
+      const plain = isPlainText(key);
+      const keyBytes = plain ? key.length : Buffer.byteLength(key, 'utf8');
       if (keyBytes > maxKeyBytes) maxKeyBytes = keyBytes;
       aggregateBytes += keyBytes;
-      canonicalBytes += Buffer.byteLength(JSON.stringify(key), 'utf8');
+      canonicalBytes += plain ? key.length + 2 : Buffer.byteLength(JSON.stringify(key), 'utf8');
       pending.push(record[key]);
       depths.push(itemDepth + 1);
     }

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { TranscriptInputError } from '../TranscriptInputError.js';
+import { lineTooLong } from './lineTooLong.js';
 
 const NEWLINE = 0x0a;
 
@@ -23,7 +24,7 @@ export async function* readLines(file: string, maxLineBytes: number): AsyncGener
       let start = 0;
       for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
         line += 1;
-        if (carryBytes + end - start > maxLineBytes) throw tooLong(line, maxLineBytes);
+        if (carryBytes + end - start > maxLineBytes) throw lineTooLong(line, maxLineBytes);
         const text = carry.length === 0
           ? chunk.toString('utf8', start, end)
           : Buffer.concat([...carry, chunk.subarray(start, end)]).toString('utf8');
@@ -34,7 +35,7 @@ export async function* readLines(file: string, maxLineBytes: number): AsyncGener
       }
       if (start < chunk.length) {
         carryBytes += chunk.length - start;
-        if (carryBytes > maxLineBytes) throw tooLong(line + 1, maxLineBytes);
+        if (carryBytes > maxLineBytes) throw lineTooLong(line + 1, maxLineBytes);
         carry.push(chunk.subarray(start));
       }
     }
@@ -47,8 +48,4 @@ export async function* readLines(file: string, maxLineBytes: number): AsyncGener
   }
   // A last line without its newline still counts.
   if (carryBytes > 0) yield { text: Buffer.concat(carry).toString('utf8'), line: line + 1 };
-}
-
-function tooLong(line: number, maxLineBytes: number): TranscriptInputError {
-  return new TranscriptInputError(`line ${line} is longer than ${maxLineBytes} bytes`, line);
 }

@@ -1,0 +1,40 @@
+import { acceptedOutcome, sampleBinding, sampleRef, terminalOutcome, unknownOutcome } from '../../protocol/__test-helpers__/sampleOutcomes.js';
+import { transcriptLineOf, type LineSpec } from './transcriptLineOf.js';
+
+/**
+ * A transcript of `operations` operations (about 7 lines each, in startedAt order,
+ * some calls overlapping the next ones) breaking, at fixed intervals, history
+ * clauses (SEM-EQUAL-REVISION, SEM-ACCEPTANCE-STABLE), OUT clauses (OUT-UNKNOWN-REASON,
+ * OUT-EXIT) and the refusal rule (REQ-CLOSED), with masked lines among them:
+ * every kind of finding `verify` makes, spread over the file.
+ */
+export function mixedTranscriptLines(operations: number): string[] {
+  const lines: string[] = [];
+  for (let index = 0; index < operations; index += 1) {
+    const binding = sampleBinding(`op-${index}`);
+    const at = index * 100;
+    const specs: LineSpec[] = [
+      { binding, answer: unknownOutcome(binding), startedAt: at, endedAt: at + 5 },
+      { binding, action: 'submit', answer: acceptedOutcome(binding, 1, sampleRef(1)), startedAt: at + 10, endedAt: at + 15 },
+      // Overlaps the next two calls: never ordered before them.
+      { binding, answer: acceptedOutcome(binding, 1, sampleRef(index % 7 === 3 ? 2 : 1)), startedAt: at + 20, endedAt: at + 60 },
+      { binding, answer: terminalOutcome(binding, 2, sampleRef(1)), startedAt: at + 30, endedAt: at + 35 },
+      { binding, answer: index % 11 === 5 ? { ...unknownOutcome(binding), reason: 'lost' } : terminalOutcome(binding, 2, sampleRef(1)), startedAt: at + 40, endedAt: at + 45 },
+      { binding, answer: terminalOutcome(binding, 2, sampleRef(1)), startedAt: at + 50, endedAt: at + 55, exitCode: index % 17 === 2 ? 3 : 0 },
+      {
+        binding,
+        request: { contract: 'algal.coding-operation-request.v1', action: 'observe', binding, retry: true },
+        answer: index % 13 === 0 ? acceptedOutcome(binding) : null,
+        startedAt: at + 70,
+        endedAt: at + 75,
+        exitCode: index % 13 === 0 ? 0 : 2,
+      },
+    ];
+    for (const [position, spec] of specs.entries()) {
+      const line = transcriptLineOf(spec);
+      // A masked line: its answer would break OUT-BINDING, but masked output is never judged.
+      lines.push(index % 5 === 0 && position === 3 ? line.replace('"stdout":"{', '"masked":["secret"],"stdout":"{\\"x\\":1,') : line);
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,73 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
+import { acceptedOutcome, sampleBinding } from '../protocol/__test-helpers__/sampleOutcomes.js';
+import { ChunkReplayer } from './_internals/ChunkReplayer.js';
+import { mixedTranscriptLines } from './__test-helpers__/mixedTranscriptLines.js';
+import { transcriptLineOf } from './__test-helpers__/transcriptLineOf.js';
+import { TranscriptVerifier } from './TranscriptVerifier.js';
+import { transcriptCall } from './transcriptCall.js';
+import type { VerifyResult } from './types.js';
+import { verifyTranscript } from './verifyTranscript.js';
+
+const root = temporaryRoot('verify-transcript');
+
+async function fileOf(name: string, text: string): Promise<string> {
+  const file = join(root(), name);
+  await writeFile(file, text);
+  return file;
+}
+
+/** The verdict of feeding every line to one verifier, with no chunks. */
+function lineByLine(lines: readonly string[]): VerifyResult {
+  const verifier = new TranscriptVerifier();
+  lines.forEach((line, index) => verifier.add(transcriptCall(line, index + 1)));
+  return verifier.finish();
+}
+
+describe('verifyTranscript', () => {
+  const lines = mixedTranscriptLines(60);
+
+  it('gives the verdict of a line-by-line check, whatever the chunk size', async () => {
+    const expected = lineByLine(lines);
+    // Every kind of finding is there to be reproduced.
+    expect(expected.violated.map((entry) => entry.clauseId)).toEqual(['REQ-CLOSED', 'OUT-EXIT', 'OUT-UNKNOWN-REASON', 'SEM-EQUAL-REVISION', 'SEM-ACCEPTANCE-STABLE']);
+    expect(expected).toMatchObject({ maskedSkipped: 12, refusalsChecked: 60 });
+    const file = await fileOf('mixed.jsonl', `${lines.join('\n')}\n`);
+    for (const chunkBytes of [1, 700, 5_000, 1 << 20]) {
+      expect(await verifyTranscript(file, { workers: 0, chunkBytes }), `chunks of ${chunkBytes} bytes`).toEqual(expected);
+    }
+    const withoutLastNewline = await fileOf('mixed-no-newline.jsonl', lines.join('\n'));
+    expect(await verifyTranscript(withoutLastNewline, { workers: 0, chunkBytes: 5_000 })).toEqual(expected);
+  });
+
+  it('gives the same verdict when worker threads judge the chunks (dist/ must be built)', async () => {
+    const file = await fileOf('mixed-workers.jsonl', `${lines.join('\n')}\n`);
+    const expected = lineByLine(lines);
+    expect(await verifyTranscript(file, { workers: 2, chunkBytes: 5_000 })).toEqual(expected);
+    expect(await verifyTranscript(file, { workers: 3, chunkBytes: 700, maxOutputBytes: 300 })).toEqual(await verifyTranscript(file, { workers: 0, maxOutputBytes: 300 }));
+    const broken = await fileOf('broken-workers.jsonl', `${[...lines.slice(0, 150), 'not json', ...lines.slice(150)].join('\n')}\n`);
+    await expect(verifyTranscript(broken, { workers: 2, chunkBytes: 5_000 })).rejects.toThrow(expect.objectContaining({ name: 'TranscriptInputError', line: 151 }));
+  });
+
+  it('names the real line number of a bad line or a line out of order in a later chunk', async () => {
+    const broken = [...lines.slice(0, 150), '{"not": "a call"}', ...lines.slice(150)];
+    const brokenFile = await fileOf('broken.jsonl', `${broken.join('\n')}\n`);
+    await expect(verifyTranscript(brokenFile, { workers: 0, chunkBytes: 5_000 })).rejects.toThrow(
+      expect.objectContaining({ name: 'TranscriptInputError', line: 151, message: 'line 151 has no field "action"' }),
+    );
+    const binding = sampleBinding('late');
+    const early = transcriptLineOf({ binding, answer: acceptedOutcome(binding), startedAt: 1, endedAt: 2 });
+    const disordered = await fileOf('disordered.jsonl', `${[...lines.slice(0, 200), early].join('\n')}\n`);
+    await expect(verifyTranscript(disordered, { workers: 0, chunkBytes: 5_000 })).rejects.toThrow(
+      expect.objectContaining({ name: 'TranscriptInputError', line: 201, field: 'startedAt' }),
+    );
+  });
+
+  it('numbers the line past the longest accepted after the lines replayed', () => {
+    const replayer = new ChunkReplayer(new TranscriptVerifier(), 100);
+    replayer.replay({ lines: 2, starts: new Float64Array([0, 1]), ends: new Float64Array([1, 2]), kinds: new Uint8Array([1, 1]), outcomeIndex: new Uint32Array(2), outcomeTexts: [], findings: [], failed: null });
+    expect(replayer.lineTooLong()).toMatchObject({ name: 'TranscriptInputError', line: 3, message: 'line 3 is longer than 100 bytes' });
+  });
+});
