@@ -45,6 +45,9 @@ const KILL_SPAN = 1.2;
  */
 const FIRST_KILL_FROM = 0.8;
 
+/** Fewest crash cases a run sweeps, whatever `--runs` says. */
+const MIN_CRASH_CASES = 8;
+
 /** Markers of every ended call this file made: reaped when the file ends, whatever happened. */
 const endedCalls = new Set<string>();
 afterAll(() => {
@@ -156,6 +159,8 @@ qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any poi
   const resubmitDelays = (strata: readonly number[]): number[] => strata.map((offset, index) => span(index * 333 + offset, typical.again));
   await property({
     clauses: ['SEM-CRASH-CONSISTENT'],
+    // A kill hits a torn-write window only by chance: a short --runs (self-check's 4) still sweeps at least 8 cases.
+    numRuns: Math.max(options.runs, MIN_CRASH_CASES),
     arbitrary: fc.record({ value: payload(options.payload), first: fc.noBias(fc.integer({ min: 0, max: 1_000 })), strata: fc.tuple(stratum, stratum, stratum) }),
     describe: ({ first, strata }) =>
       `kill the first submit of a fresh binding ${firstKill(first)} ms after spawn, ` +
