@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { RunOptionsInput } from '../normalizeRunOptions.js';
 import { UsageError } from '../UsageError.js';
+import { COMMON_RUN_OPTIONS } from './commonRunOptions.js';
 
 /** What the command line names as the subject, as written (messages quote it verbatim). */
 export type SubjectArgs =
@@ -21,11 +22,7 @@ export type ParsedRunArgs =
 const USAGE = 'usage: adapter-qualify run <adapter.json> [options], or run --sdk <module> --authority <id> [options]';
 
 const OPTIONS = {
-  out: { type: 'string' },
-  seed: { type: 'string' },
-  runs: { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  'max-output-bytes': { type: 'string' },
+  ...COMMON_RUN_OPTIONS,
   only: { type: 'string' },
   'replay-path': { type: 'string' },
   payload: { type: 'string' },
@@ -33,15 +30,12 @@ const OPTIONS = {
   'max-submits': { type: 'string' },
   concurrency: { type: 'string' },
   'poll-budget': { type: 'string' },
-  strict: { type: 'boolean' },
-  'strict-should': { type: 'boolean' },
   'expected-failures': { type: 'string' },
   shard: { type: 'string' },
   'keep-stderr': { type: 'boolean' },
   lifecycle: { type: 'string' },
   sdk: { type: 'string' },
   authority: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /**

@@ -9,20 +9,14 @@ import { parseIntegerOption } from '../config/_internals/parseIntegerOption.js';
 import { UsageError } from '../UsageError.js';
 import { manifestFileName } from './manifestFileName.js';
 import type { ManifestRunOptions } from './ManifestRunOptions.js';
+import { COMMON_RUN_OPTIONS } from '../cli/commonRunOptions.js';
 
 /** The `manifest` command line: help, or normalized options. */
 export type ParsedManifestArgs = { readonly kind: 'help' } | { readonly kind: 'run'; readonly options: ManifestRunOptions };
 
 const OPTIONS = {
-  out: { type: 'string' },
-  seed: { type: 'string' },
-  runs: { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  'max-output-bytes': { type: 'string' },
+  ...COMMON_RUN_OPTIONS,
   'allow-mutating': { type: 'boolean' },
-  strict: { type: 'boolean' },
-  'strict-should': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /**
