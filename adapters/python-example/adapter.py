@@ -93,13 +93,32 @@ def js_number(value: float) -> str:
     return sign + body
 
 
-def _utf16_key(key: str) -> bytes:
-    # Big-endian UTF-16 bytes compare like UTF-16 code units (JavaScript's sort order).
-    return key.encode("utf-16-be", "surrogatepass")
+_MAX_ARRAY_INDEX = 4294967294
+
+
+def _is_array_index(key: str) -> bool:
+    """A canonical array index: "0".."4294967294", ASCII digits, no sign, no leading zero."""
+    if key == "0":
+        return True
+    return (
+        0 < len(key) <= 10
+        and "1" <= key[0] <= "9"
+        and all("0" <= c <= "9" for c in key)
+        and int(key) <= _MAX_ARRAY_INDEX
+    )
+
+
+def _canonical_key(key: str) -> tuple:
+    # The host's order: JavaScript lists array-index keys first, numerically, then
+    # the others in UTF-16 code unit order (big-endian UTF-16 bytes compare alike).
+    if _is_array_index(key):
+        return (0, int(key), b"")
+    return (1, 0, key.encode("utf-16-be", "surrogatepass"))
 
 
 def canonical(value: object) -> str:
-    """Canonical JSON: keys in UTF-16 order, no whitespace, JavaScript formatting."""
+    """Canonical JSON as algal's host writes it: array-index keys first in numeric
+    order, then the other keys in UTF-16 order; no whitespace; JavaScript formatting."""
     if value is None:
         return "null"
     if value is True:
@@ -115,7 +134,7 @@ def canonical(value: object) -> str:
     if isinstance(value, list):
         return "[" + ",".join(canonical(item) for item in value) + "]"
     if isinstance(value, dict):
-        keys = sorted(value, key=_utf16_key)
+        keys = sorted(value, key=_canonical_key)
         return "{" + ",".join(js_string(key) + ":" + canonical(value[key]) for key in keys) + "}"
     raise TypeError(f"not a JSON value: {type(value).__name__}")
 

@@ -1,33 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonicalJson.js';
+import { canonicalJson, isArrayIndexKey } from './canonicalJson.js';
+import { digestCanonical, digestText } from './digest.js';
 
-/** Independent oracle: JSON.stringify with a property list sorted by UTF-16 code units applies to every object. */
 /**
- * A deep copy made of null-prototype objects: JSON.stringify with a property
- * list reads every listed key, and on an ordinary object without an own
- * `__proto__` that would read its prototype.
+ * Independent oracle, the host's algorithm as the catalog states it:
+ * `JSON.stringify` of a copy whose keys were inserted in `sort()` order into
+ * null-prototype objects (so a `__proto__` key stays an ordinary key).
  */
-function withoutPrototypes(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(withoutPrototypes);
-  const copy = Object.create(null) as Record<string, unknown>;
-  for (const [key, entry] of Object.entries(value)) {
-    Object.defineProperty(copy, key, { value: withoutPrototypes(entry), enumerable: true, writable: true, configurable: true });
-  }
-  return copy;
-}
-
-function sortedStringify(value: unknown): string {
-  const keys = new Set<string>();
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item !== 'object' || item === null) continue;
-    if (!Array.isArray(item)) for (const key of Object.keys(item)) keys.add(key);
-    pending.push(...Object.values(item));
-  }
-  return JSON.stringify(withoutPrototypes(value), [...keys].sort());
+function hostStringify(value: unknown): string {
+  const copy = (item: unknown): unknown => {
+    if (typeof item !== 'object' || item === null) return item;
+    if (Array.isArray(item)) return item.map(copy);
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(item).sort()) out[key] = copy((item as Record<string, unknown>)[key]);
+    return out;
+  };
+  return JSON.stringify(copy(value));
 }
 
 function fromBits(hex: string): number {
@@ -36,10 +25,17 @@ function fromBits(hex: string): number {
   return view.getFloat64(0);
 }
 
+/** Keys on either side of the array-index rule: indices, their near misses, and the bounds. */
+const integerLikeKey = fc.oneof(
+  fc.nat().map(String),
+  fc.constantFrom('0', '01', '00', '-1', '-0', '1e3', '1.5', ' 1', '1 ', '+1', '4294967294', '4294967295', '4294967296', '9007199254740993', '10', '9'),
+  fc.bigInt({ min: 4_294_967_200n, max: 4_294_967_400n }).map(String),
+);
+
 const codeUnitString = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)) });
 
 describe('canonicalJson', () => {
-  it('sorts keys by UTF-16 code units (RFC 8785 §3.2.3 example, astral key before U+FB33)', () => {
+  it('sorts other keys by UTF-16 code units, after the array-index key "1" (RFC 8785 §3.2.3 keys, astral key before U+FB33)', () => {
     const input = {
       '\u20ac': 'Euro Sign',
       '\r': 'Carriage Return',
@@ -50,16 +46,16 @@ describe('canonicalJson', () => {
       '\u00f6': 'Latin Small Letter O With Diaeresis',
     };
     const text = canonicalJson(input);
-    const positions = ['\\r', '"1"', '\u0080', '\u00f6', '\u20ac', '\ud83d\ude00', '\ufb33'].map((key) => text.indexOf(key));
+    const positions = ['"1"', '\\r', '\u0080', '\u00f6', '\u20ac', '\ud83d\ude00', '\ufb33'].map((key) => text.indexOf(key));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(text).toBe(
-      '{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis",' +
+      '{"1":"One","\\r":"Carriage Return","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis",' +
         '"\u20ac":"Euro Sign","\ud83d\ude00":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With Dagesh"}',
     );
   });
 
-  it('matches the RFC 8785 §3.2.4 sample output', () => {
+  it('matches the RFC 8785 §3.2.4 sample output (it has no array-index keys, where the orders agree)', () => {
     const input = String.raw`{
       "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
       "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",
@@ -97,6 +93,29 @@ describe('canonicalJson', () => {
     ['43143ff3c1cb0959', '1424953923781206.2'],
   ])('serializes the IEEE-754 value %s as %s (RFC 8785 Appendix B)', (bits, expected) => {
     expect(canonicalJson(fromBits(bits))).toBe(expected);
+  });
+
+  it.each([
+    ['{"10":"a","9":"b"}', '{"9":"b","10":"a"}'],
+    ['{"10":"a","9":"b","a":1,"!":2}', '{"9":"b","10":"a","!":2,"a":1}'],
+    ['{"b":1,"01":2,"0":3,"-1":4,"1e3":5,"4294967295":6,"4294967294":7,"a":8}', '{"0":3,"4294967294":7,"-1":4,"01":2,"1e3":5,"4294967295":6,"a":8,"b":1}'],
+    ['{"x":{"2":[{"11":0,"3":1,"z":2}],"10":null,"1":true},"0":[]}', '{"0":[],"x":{"1":true,"2":[{"3":1,"11":0,"z":2}],"10":null}}'],
+    ['{"00":1,"0":2,"":3}', '{"0":2,"":3,"00":1}'],
+  ])('writes %s in the host\'s key order: array indices numerically first', (text, expected) => {
+    expect(canonicalJson(JSON.parse(text))).toBe(expected);
+    expect(hostStringify(JSON.parse(text))).toBe(expected);
+  });
+
+  it('gives the host\'s digest for {"10":"a","9":"b"}, not the RFC 8785 one', () => {
+    expect(digestCanonical({ '10': 'a', '9': 'b' })).toBe('sha256:32c76047634ee8d61aeb727dee6fcb2507b60cc4fe6ecce96d04274d6a9c8c03');
+    expect(digestText('{"10":"a","9":"b"}')).toBe('sha256:12db95af954b281347ea3f145c21ec193e84090c4656c8e815e414e28fbb825f');
+  });
+
+  it.each([
+    ['0', true], ['9', true], ['10', true], ['4294967294', true],
+    ['4294967295', false], ['01', false], ['-1', false], ['1e3', false], ['', false], ['+1', false], ['1.0', false], ['99999999999', false],
+  ])('isArrayIndexKey(%j) is %s', (key, expected) => {
+    expect(isArrayIndexKey(key)).toBe(expected);
   });
 
   it('writes integers plainly and 1e21 in exponent form', () => {
@@ -159,21 +178,21 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson(deep)).toThrow(/cyclic/);
   });
 
-  it('equals a sorted-key JSON.stringify for arbitrary JSON', () => {
+  it('equals the host\'s sorted-insertion JSON.stringify for arbitrary JSON', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        expect(canonicalJson(value)).toBe(sortedStringify(value));
+        expect(canonicalJson(value)).toBe(hostStringify(value));
       }),
       { numRuns: 300 },
     );
   });
 
-  it('equals a sorted-key JSON.stringify for objects with arbitrary UTF-16 keys (lone surrogates included)', () => {
-    const key = fc.oneof(codeUnitString, fc.string({ unit: 'binary' }));
+  it('equals the host\'s sorted-insertion JSON.stringify for objects with arbitrary UTF-16 keys (lone surrogates, integer-like keys included)', () => {
+    const key = fc.oneof(codeUnitString, fc.string({ unit: 'binary' }), integerLikeKey);
     const value = fc.dictionary(key, fc.oneof(fc.jsonValue({ maxDepth: 2 }), codeUnitString), { maxKeys: 12 });
     fc.assert(
       fc.property(value, (object) => {
-        expect(canonicalJson(object)).toBe(sortedStringify(object));
+        expect(canonicalJson(object)).toBe(hostStringify(object));
       }),
       // The shape that once broke the oracle: a __proto__ key nested, none at the top.
       { numRuns: 300, examples: [[JSON.parse('{"":{"__proto__":null}}') as Record<string, unknown>]] },
