@@ -58,9 +58,10 @@ describe('python adapter canonical JSON', () => {
       '{"b":1,"01":2,"0":3,"-1":4,"1e3":5,"4294967295":6,"4294967294":7,"a":8,"":9,"00":10,"+1":11}',
       '{"x":{"2":[{"11":0,"3":1,"z":2}],"10":null,"1":true},"0":[]}',
     ]);
-    const [[text, digest]] = await pythonCanonical(['{"10":"a","9":"b"}']);
-    expect(text).toBe('{"9":"b","10":"a"}');
-    expect(digest).toBe('sha256:32c76047634ee8d61aeb727dee6fcb2507b60cc4fe6ecce96d04274d6a9c8c03');
+    expect(await pythonCanonical(['{"10":"a","9":"b"}'])).toEqual([[
+      '{"9":"b","10":"a"}',
+      'sha256:32c76047634ee8d61aeb727dee6fcb2507b60cc4fe6ecce96d04274d6a9c8c03',
+    ]]);
   });
 
   it('agrees on arbitrary JSON values', async () => {
