@@ -75,7 +75,7 @@ for (let written = 0; written < total; written += 1) {
     callId: `call-${written}`, action: call.action, argv: [...ARGV, call.action], requestText, startedAt, endedAt,
     exitCode: call.stdout === null ? 2 : 0, signal: null, timedOut: false, stdout, stdoutBytes: Buffer.byteLength(stdout),
     stdoutTruncated: false, stdoutInvalidUtf8: false, stderrTail: call.stdout === null ? 'refused: malformed request\n' : '',
-    stderrTruncated: false, timeoutMs: 10000, maxOutputBytes: 1048576, uncertainty: call.stdout === null ? 'nonzero-exit' : null,
+    stderrTruncated: false, stderrBytes: 0, timeoutMs: 10000, maxOutputBytes: 1048576, uncertainty: call.stdout === null ? 'nonzero-exit' : null,
     request: call.request, test: call.test,
   };
   buffered += `${JSON.stringify(line)}\n`;

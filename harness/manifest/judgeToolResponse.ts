@@ -1,14 +1,25 @@
 import type { ValidateFunction } from 'ajv';
 import type { AdapterManifestClauseId } from '../clauses.js';
 import type { CaseResult } from '../suite/checkProperty.js';
-import type { CallRecord } from '../transport/callRecord.js';
+import type { CallRecord, TransportUncertainty } from '../transport/callRecord.js';
 import { violation, type Violation } from '../violation.js';
 
 /** The outcomes a failed response may state (TRN-FAILURE-OUTCOME). */
 export const FAILURE_OUTCOMES: readonly string[] = ['not-submitted', 'partially-applied', 'unknown'];
 
-/** Uncertainties that leave a call undecided: the process was stopped, or never ran; a nonzero exit is an answer. */
-const UNDECIDED: ReadonlySet<string> = new Set(['pre-aborted', 'timeout', 'canceled', 'output-overflow', 'stream-failure', 'spawn-failure', 'killed-by-signal']);
+/** Whether an uncertainty leaves a call undecided: the process was stopped, or never ran; a nonzero exit (or an SDK's refusal) is an answer. */
+const UNDECIDED = {
+  'pre-aborted': true,
+  timeout: true,
+  canceled: true,
+  'output-overflow': true,
+  'stream-failure': true,
+  'spawn-failure': true,
+  'killed-by-signal': true,
+  'nonzero-exit': false,
+  'sdk-rejected': false,
+  'sdk-invalid-value': false,
+} as const satisfies Record<TransportUncertainty, boolean>;
 
 /**
  * Judges one tool call of the default transport against the TRN clauses. Pure.
@@ -22,7 +33,7 @@ const UNDECIDED: ReadonlySet<string> = new Set(['pre-aborted', 'timeout', 'cance
  * @public
  */
 export function judgeToolResponse(record: CallRecord, validateOutput: ValidateFunction, inputBrokeSchema: boolean): CaseResult {
-  if (record.uncertainty !== null && UNDECIDED.has(record.uncertainty)) {
+  if (record.uncertainty !== null && UNDECIDED[record.uncertainty]) {
     return { verdict: 'undecided', reason: `the call gave no answer (${record.uncertainty}${record.uncertaintyDetail === undefined ? '' : `: ${record.uncertaintyDetail}`})` };
   }
   const response = singleJsonObject(record);

@@ -25,7 +25,7 @@ function recordFor(input: OperationCall, stdout: string): CallRecord {
   return {
     callId: 'c1', action: input.action, argv: ['sdk:/m.js', input.action], requestText: input.requestText, startedAt: 1, endedAt: 2,
     exitCode: 0, signal: null, timedOut: false, stdout, stdoutBytes: stdout.length, stdoutTruncated: false, stdoutInvalidUtf8: false,
-    stderrTail: '', stderrTruncated: false, timeoutMs: 10_000, maxOutputBytes: 1_048_576, uncertainty: null,
+    stderrTail: '', stderrTruncated: false, stderrBytes: 0, timeoutMs: 10_000, maxOutputBytes: 1_048_576, uncertainty: null,
   };
 }
 

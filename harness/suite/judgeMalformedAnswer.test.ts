@@ -5,7 +5,7 @@ import { judgeMalformedAnswer } from './judgeMalformedAnswer.js';
 function record(stdout: string, exitCode: number | null, uncertainty: TransportUncertainty | null, signal: string | null = null): CallRecord {
   return {
     callId: 'c', action: 'submit', argv: [], requestText: '{}', startedAt: 0, endedAt: 1, exitCode, signal, timedOut: uncertainty === 'timeout',
-    stdout, stdoutBytes: Buffer.byteLength(stdout), stdoutTruncated: false, stdoutInvalidUtf8: false, stderrTail: '', stderrTruncated: false,
+    stdout, stdoutBytes: Buffer.byteLength(stdout), stdoutTruncated: false, stdoutInvalidUtf8: false, stderrTail: '', stderrTruncated: false, stderrBytes: 0,
     timeoutMs: 1000, maxOutputBytes: 1024, uncertainty,
   };
 }

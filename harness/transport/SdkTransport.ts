@@ -255,6 +255,7 @@ function recordOf(identity: CallIdentity, parts: RecordParts): CallRecord {
     stdoutInvalidUtf8: LONE_SURROGATE.test(parts.text),
     stderrTail: '',
     stderrTruncated: false,
+    stderrBytes: 0,
     uncertainty,
     ...(parts.detail === undefined ? {} : { uncertaintyDetail: parts.detail }),
   };

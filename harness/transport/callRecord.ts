@@ -1,21 +1,28 @@
 import type { Action } from '../protocol/types.js';
 
 /**
+ * Every transport uncertainty, the one list that runtime checks (the
+ * transcript reader, the manifest judge) derive theirs from.
+ */
+export const TRANSPORT_UNCERTAINTIES = [
+  'pre-aborted', // aborted before dispatch: no process was started (WIRE-PREABORT)
+  'timeout', // the deadline expired (WIRE-DEADLINE)
+  'canceled', // the caller's signal aborted the call
+  'output-overflow', // stdout passed the output bound (WIRE-STDOUT-CAP)
+  'stream-failure', // stdout/stderr failed, or stayed open after exit past the grace period
+  'spawn-failure', // the executable could not be started
+  'killed-by-signal', // the process died by a signal the suite did not send
+  'nonzero-exit', // exit code other than 0
+  'sdk-rejected', // SDK transport: the promise rejected (or the call threw): a refusal, like a nonzero exit
+  'sdk-invalid-value', // SDK transport: resolved to a value that is neither a string nor JSON (an OUT-JSON violation)
+] as const;
+
+/**
  * Why a call gives no settlement evidence (WIRE-UNCERTAIN). `null` on a call
  * whose process exited 0 within its bounds; whether its stdout is a valid
  * outcome is decided later by the outcome parser.
  */
-export type TransportUncertainty =
-  | 'pre-aborted' // aborted before dispatch: no process was started (WIRE-PREABORT)
-  | 'timeout' // the deadline expired (WIRE-DEADLINE)
-  | 'canceled' // the caller's signal aborted the call
-  | 'output-overflow' // stdout passed the output bound (WIRE-STDOUT-CAP)
-  | 'stream-failure' // stdout/stderr failed, or stayed open after exit past the grace period
-  | 'spawn-failure' // the executable could not be started
-  | 'killed-by-signal' // the process died by a signal the suite did not send
-  | 'nonzero-exit' // exit code other than 0
-  | 'sdk-rejected' // SDK transport: the promise rejected (or the call threw): a refusal, like a nonzero exit
-  | 'sdk-invalid-value'; // SDK transport: resolved to a value that is neither a string nor JSON (an OUT-JSON violation)
+export type TransportUncertainty = (typeof TRANSPORT_UNCERTAINTIES)[number];
 
 /**
  * Everything observed about one adapter process: one transcript line.
@@ -52,6 +59,11 @@ export interface CallRecord {
   readonly stderrTail: string;
   /** stderr passed 65,536 bytes. */
   readonly stderrTruncated: boolean;
+  /**
+   * Bytes the process wrote to stderr in all (counted, not kept). Over 65,536
+   * on a call that exits 0 breaks WIRE-STDERR-BOUND: algal's host ends such a call uncertain.
+   */
+  readonly stderrBytes: number;
   /** The deadline in force. */
   readonly timeoutMs: number;
   /** The output bound in force. */

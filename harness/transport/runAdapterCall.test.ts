@@ -23,6 +23,7 @@ const RECORD_KEYS = [
   'stdoutInvalidUtf8',
   'stderrTail',
   'stderrTruncated',
+  'stderrBytes',
   'timeoutMs',
   'maxOutputBytes',
   'uncertainty',

@@ -175,6 +175,7 @@ async function runStarted(
       stdoutInvalidUtf8: decoded.invalid,
       stderrTail: decodeUtf8(stderr.bytes(), stderr.truncated).text,
       stderrTruncated: stderr.truncated,
+      stderrBytes: stderr.seenBytes,
       uncertainty: verdict.uncertainty,
       uncertaintyDetail: verdict.detail,
     });

@@ -1,5 +1,5 @@
 import { ACTIONS, type Action } from '../protocol/types.js';
-import type { CallRecord, TransportUncertainty } from '../transport/callRecord.js';
+import { TRANSPORT_UNCERTAINTIES, type CallRecord, type TransportUncertainty } from '../transport/callRecord.js';
 import { TranscriptInputError } from './TranscriptInputError.js';
 
 /** One transcript line, read back for `verify`. */
@@ -15,10 +15,6 @@ export interface TranscriptCall {
   /** The run masked secrets in this line's output (`masked`), so its stdout is not the bytes the adapter wrote. */
   readonly masked: boolean;
 }
-
-const UNCERTAINTIES: readonly TransportUncertainty[] = [
-  'pre-aborted', 'timeout', 'canceled', 'output-overflow', 'stream-failure', 'spawn-failure', 'killed-by-signal', 'nonzero-exit',
-];
 
 type Check = (value: unknown) => boolean;
 const isBoolean: Check = (value) => typeof value === 'boolean';
@@ -44,7 +40,8 @@ const REQUIRED_ENTRIES = Object.entries(REQUIRED);
 const OPTIONAL: Readonly<Record<string, { readonly test: Check; readonly expected: string }>> = {
   requestText: { test: isString, expected: 'a string' },
   stdoutInvalidUtf8: { test: isBoolean, expected: 'a boolean' },
-  uncertainty: { test: (value) => value === null || (UNCERTAINTIES as readonly unknown[]).includes(value), expected: 'a transport uncertainty or null' },
+  stderrBytes: { test: (value) => Number.isInteger(value) && (value as number) >= 0, expected: 'a nonnegative integer' },
+  uncertainty: { test: (value) => value === null || (TRANSPORT_UNCERTAINTIES as readonly unknown[]).includes(value), expected: 'a transport uncertainty or null' },
 };
 const OPTIONAL_ENTRIES = Object.entries(OPTIONAL);
 
@@ -98,6 +95,7 @@ export function transcriptCall(text: string, line: number): TranscriptCall {
     stdoutInvalidUtf8: fields.stdoutInvalidUtf8 === true,
     stderrTail: '',
     stderrTruncated: false,
+    stderrBytes: typeof fields.stderrBytes === 'number' ? fields.stderrBytes : 0,
     timeoutMs: typeof fields.timeoutMs === 'number' ? fields.timeoutMs : 0,
     maxOutputBytes: fields.maxOutputBytes as number,
     uncertainty: Object.hasOwn(fields, 'uncertainty') ? (fields.uncertainty as TransportUncertainty | null) : derivedUncertainty(fields),

@@ -18,7 +18,7 @@ export function callRecordOf(overrides: Partial<CallRecord> = {}): CallRecord {
     stdoutTruncated: false,
     stdoutInvalidUtf8: false,
     stderrTail: '',
-    stderrTruncated: false,
+    stderrTruncated: false, stderrBytes: 0,
     timeoutMs: 10_000,
     maxOutputBytes: 1_048_576,
     uncertainty: null,

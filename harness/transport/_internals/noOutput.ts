@@ -6,4 +6,5 @@ export const NO_OUTPUT = {
   stdoutInvalidUtf8: false,
   stderrTail: '',
   stderrTruncated: false,
+  stderrBytes: 0,
 } as const;

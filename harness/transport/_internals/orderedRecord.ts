@@ -22,6 +22,7 @@ export function orderedRecord(fields: CallRecord): CallRecord {
     stdoutInvalidUtf8: fields.stdoutInvalidUtf8,
     stderrTail: fields.stderrTail,
     stderrTruncated: fields.stderrTruncated,
+    stderrBytes: fields.stderrBytes,
     timeoutMs: fields.timeoutMs,
     maxOutputBytes: fields.maxOutputBytes,
     uncertainty: fields.uncertainty,

@@ -26,7 +26,7 @@ export function transcriptLineOf(spec: LineSpec): string {
   return JSON.stringify({
     callId: `call-${spec.startedAt}`, action, argv: ['/bin/adapter', action], requestText, startedAt: spec.startedAt, endedAt: spec.endedAt,
     exitCode, signal: null, timedOut: false, stdout, stdoutBytes: Buffer.byteLength(stdout), stdoutTruncated: false, stdoutInvalidUtf8: false,
-    stderrTail: '', stderrTruncated: false, timeoutMs: 10_000, maxOutputBytes: 1_048_576, uncertainty: exitCode === 0 ? null : 'nonzero-exit',
+    stderrTail: '', stderrTruncated: false, stderrBytes: 0, timeoutMs: 10_000, maxOutputBytes: 1_048_576, uncertainty: exitCode === 0 ? null : 'nonzero-exit',
     request, test: 'T: test',
   });
 }
