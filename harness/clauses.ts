@@ -47,6 +47,7 @@ const codingOperationCatalog = {
       'WIRE-DEADLINE': { level: 'MUST', summary: 'deadline expiry ends the call as uncertain' },
       'WIRE-STDOUT-CAP': { level: 'MUST', summary: 'stdout capped at the output bound before parsing; overflow is uncertain' },
       'WIRE-STDERR-CAP': { level: 'MUST', summary: 'stderr capped at 65,536 bytes and never used as a result' },
+      'WIRE-STDERR-BOUND': { level: 'MUST', summary: 'a call that exits 0 writes at most 65,536 bytes to stderr', obligation: 'adapter' },
       'WIRE-DRAIN': { level: 'MUST', summary: 'both streams drained while stdin and exit settle' },
       'WIRE-PREABORT': { level: 'MUST', summary: 'a request aborted before dispatch starts no process' },
       'WIRE-UNCERTAIN': { level: 'MUST', summary: 'timeout, cancellation, bad output, stream failure or nonzero exit are uncertain, never retried' },

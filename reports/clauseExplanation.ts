@@ -14,6 +14,7 @@ const explanations: Readonly<Partial<Record<ClauseId, string>>> = {
   'WIRE-DEADLINE': 'A call that runs out of time proves nothing about the operation: the host must treat it as uncertain, not as a failure.',
   'WIRE-STDOUT-CAP': 'The host never reads more output than the bound allows; output past it makes the call uncertain.',
   'WIRE-STDERR-CAP': 'Diagnostics on stderr are bounded and are never mistaken for a result.',
+  'WIRE-STDERR-BOUND': 'algal\'s host reads at most 64 KiB of diagnostics per call and treats a call that writes more as failed, whatever its answer: an adapter that logs heavily works here and fails every call in production.',
   'WIRE-DRAIN': 'An adapter that writes a lot of diagnostics before reading its request must not deadlock the host.',
   'WIRE-UNCERTAIN': 'When a call times out, crashes or answers garbage, the host knows nothing about the operation; it must say so and must not retry on its own.',
   'REQ-ACTION-ARGV': 'The action named on the command line and the action inside the request must agree; an adapter that trusts either one alone can be tricked.',

@@ -42,3 +42,21 @@ qualifyTest(
     }
   },
 );
+
+// The session judges every call that exits 0 against the host's stderr bound,
+// in every suite; this test gives the clause its own cases when the others are filtered out.
+qualifyTest('WIRE-STDERR-BOUND: every call that exits 0 writes at most 65,536 bytes to stderr', async ({ property, session, ids, options }) => {
+  await property({
+    clauses: [],
+    numRuns: Math.min(options.runs, 2),
+    arbitrary: payload(options.payload),
+    describe: () => 'observe a fresh binding, submit it, observe it again',
+    run: async (value) => {
+      const binding = bindingFor({ operationId: ids.fresh('stderr'), authorityId: session.authorityId, payload: value });
+      await session.observe(binding);
+      await session.submit(binding, value);
+      await session.observe(binding);
+      return { verdict: 'held' };
+    },
+  });
+});

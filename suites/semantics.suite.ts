@@ -1,4 +1,5 @@
 import * as fc from 'fast-check';
+import { mustTryPayloads } from '../generators/mustTryPayloads.js';
 import { payload } from '../generators/payload.js';
 import { checkHistory } from '../harness/history/checkHistory.js';
 import { admissionState } from '../harness/protocol/admissionState.js';
@@ -11,6 +12,7 @@ import { callExcerpt } from '../harness/suite/callExcerpt.js';
 import type { CaseResult } from '../harness/suite/checkProperty.js';
 import { admissionOf, describeExchange, observeInventsAdmissions, PHANTOM_ADMISSIONS, pollUntilTerminal, witnessesOf } from '../harness/suite/exchangeHelpers.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
+import { judgeRefusedSubmit } from '../harness/suite/judgeRefusedSubmit.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
 import { violation, type Violation } from '../harness/violation.js';
 
@@ -85,11 +87,12 @@ qualifyTest('SEM-SUBMIT-ADMITS: a valid submit returns accepted or terminal for 
   await property({
     clauses: ['SEM-SUBMIT-ADMITS'],
     arbitrary: payload(options.payload),
-    describe: () => 'submit a fresh binding; if the answer is unknown, observe it',
+    examples: mustTryPayloads(options.payload),
+    describe: () => 'submit a fresh binding; if the answer is unknown, observe it; if it is refused, submit a control {}',
     run: async (value): Promise<CaseResult> => {
       const binding = freshBinding(ids, session, value, 'admits');
       const answer = await session.submit(binding, value);
-      if (answer.kind === 'uncertain') return { verdict: 'undecided', reason: answer.reason };
+      if (answer.kind === 'uncertain') return judgeRefusedSubmit(answer, value, { session, ids });
       if (answer.outcome.state !== 'unknown') {
         admissions += 1;
         return { verdict: 'held' };

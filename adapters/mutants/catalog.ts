@@ -8,6 +8,7 @@ import { contractAnyString } from './req/contractAnyString.js';
 import { depth16Refused } from './req/depth16Refused.js';
 import { depth17Admitted } from './req/depth17Admitted.js';
 import { digestCaseInsensitive } from './req/digestCaseInsensitive.js';
+import { digestRfc8785Order } from './req/digestRfc8785Order.js';
 import { envelopeUncounted } from './req/envelopeUncounted.js';
 import { extraFieldsIgnored } from './req/extraFieldsIgnored.js';
 import { identityUnanchored } from './req/identityUnanchored.js';
@@ -54,6 +55,7 @@ import { submitAnswersUnknown } from './sem/submitAnswersUnknown.js';
 import { terminalKeepsRevision1 } from './sem/terminalKeepsRevision1.js';
 import { terminalTextTimestamped } from './sem/terminalTextTimestamped.js';
 import { unparsableRecordReadmitted } from './sem/unparsableRecordReadmitted.js';
+import { stderrLogFlood } from './wire/stderrLogFlood.js';
 
 /**
  * Every mutant, each the reference adapter with one defect, declaring the
@@ -70,6 +72,7 @@ export const mutants: readonly Mutant[] = Object.freeze([
   depth16Refused,
   depth17Admitted,
   digestCaseInsensitive,
+  digestRfc8785Order,
   envelopeUncounted,
   extraFieldsIgnored,
   identityUnanchored,
@@ -116,6 +119,7 @@ export const mutants: readonly Mutant[] = Object.freeze([
   terminalKeepsRevision1,
   terminalTextTimestamped,
   unparsableRecordReadmitted,
+  stderrLogFlood,
 ]);
 
 /**

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { dir } from 'tmp-promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../harness/packageRoot.js';
-import { runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
+import { CLI_BIN, runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
 import type { ClauseReport } from '../../reports/types.js';
 
 const REFERENCE_SDK = join(packageRoot, 'dist', 'adapters', 'reference-sdk', 'index.js');
@@ -36,8 +38,9 @@ describe('run --sdk with the reference SDK transport', () => {
     expect(run.report?.subject).toMatchObject({ config: { sdk: REFERENCE_SDK, authorityId: 'reference-ledger' }, executableSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
-  it('a full run ends with no FAIL: OUT and SEM pass through the SDK seam; REQ, CFG, WIRE and fault clauses are SKIP', async () => {
-    const run = await runQualifyCli(sdkSubject(REFERENCE_SDK), join(root.path, 'full'), ['--seed', '12', '--runs', '4']);
+  it('a full run ends with no FAIL: OUT and SEM pass through the SDK seam; REQ, CFG, WIRE and fault clauses are SKIP; verify accepts its transcript', async () => {
+    const out = join(root.path, 'full');
+    const run = await runQualifyCli(sdkSubject(REFERENCE_SDK), out, ['--seed', '12', '--runs', '4']);
     expect(run.exitCode, run.stderr).toBe(0);
     const clauses = run.report?.clauses ?? [];
     expect(clauses.filter((entry) => entry.verdict === 'FAIL' || entry.verdict === 'INCONCLUSIVE')).toEqual([]);
@@ -46,6 +49,11 @@ describe('run --sdk with the reference SDK transport', () => {
     for (const family of ['REQ', 'CFG', 'WIRE']) expect(verdicts(clauses, family)).toEqual(new Set(['SKIP']));
     expect(clauses.find((entry) => entry.id === 'SEM-CRASH-CONSISTENT')).toMatchObject({ verdict: 'SKIP', reason: expect.stringContaining('in-process SDK') });
     expect(clauses.find((entry) => entry.id === 'SEM-SUBMIT-IDEMPOTENT')?.verdict).toBe('PASS');
+    // The transcript holds SDK refusals (the rebinding submits), which verify must read as transport uncertainties.
+    const transcript = join(out, 'transcript.jsonl');
+    expect(readFileSync(transcript, 'utf8')).toContain('"uncertainty":"sdk-rejected"');
+    const verified = await execa(process.execPath, [CLI_BIN, 'verify', transcript], { reject: false });
+    expect(verified.exitCode, `${verified.stdout}\n${verified.stderr}`).toBe(0);
   }, 240_000);
 
   it('a command run reports the SDK clauses as SKIP: they apply to SDK transports', async () => {

@@ -14,6 +14,7 @@ import { observeRequest } from '../protocol/observeRequest.js';
 import { subjectAuthorityId } from '../subjectAuthorityId.js';
 import { callExcerpt } from './callExcerpt.js';
 import { outClausesFor } from './outClausesFor.js';
+import { judgeStderrBound } from './judgeStderrBound.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { STOPPED_ANSWERING, type UnresponsiveBreaker } from './UnresponsiveBreaker.js';
@@ -95,6 +96,7 @@ export class AdapterSession {
     const call = await runFaultedCall(transport.target, { action, requestText }, bounds, fault);
     transcript.append(call.record, testName);
     this.#caseCalls.push(call.record);
+    this.#recordStderrBound(call.record);
     return call;
   }
 
@@ -129,7 +131,18 @@ export class AdapterSession {
     transcript.append(record, testName);
     this.#caseCalls.push(record);
     this.#recordTransportChecks(result, input);
+    if (transport instanceof CommandTransport) this.#recordStderrBound(record);
     return record;
+  }
+
+  // Every call that exits 0, whatever the suite asked, is judged against the host's stderr bound; its stdout is judged apart.
+  #recordStderrBound(record: CallRecord): void {
+    const { recorder, options, testName } = this.#deps;
+    const { exercised, found } = judgeStderrBound(record);
+    if (exercised) recorder.count('WIRE-STDERR-BOUND');
+    if (found !== null) {
+      recorder.fail(found, { description: `a call (${record.action}) that exited 0 with ${record.stderrBytes} bytes of stderr (test ${JSON.stringify(testName)})`, calls: [callExcerpt(record)] }, { testName, seed: options.seed });
+    }
   }
 
   // The SDK transport checks SDK-SHAPE and SDK-NO-MUTATION (and OUT-JSON for a non-JSON value) on every call.

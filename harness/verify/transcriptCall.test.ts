@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TranscriptInputError } from './TranscriptInputError.js';
+import { TRANSPORT_UNCERTAINTIES } from '../transport/callRecord.js';
 import { transcriptCall } from './transcriptCall.js';
 
 // Exactly the fields the foundation issue requires of a transcript line.
@@ -29,6 +30,16 @@ describe('transcriptCall', () => {
     expect(derived({ timedOut: true, exitCode: null, signal: 'SIGKILL' })).toBe('timeout');
     expect(derived({ stdoutTruncated: true })).toBe('output-overflow');
     expect(derived({ uncertainty: 'stream-failure' })).toBe('stream-failure');
+  });
+
+  it.each(TRANSPORT_UNCERTAINTIES)('reads the recorded uncertainty %s (SDK refusals included)', (uncertainty) => {
+    expect(transcriptCall(JSON.stringify({ ...minimal, exitCode: 1, uncertainty }), 1).record.uncertainty).toBe(uncertainty);
+  });
+
+  it('reads the stderr byte count when the line has one, and refuses a mistyped one', () => {
+    expect(transcriptCall(JSON.stringify({ ...minimal, stderrBytes: 70_000 }), 1).record.stderrBytes).toBe(70_000);
+    expect(transcriptCall(JSON.stringify(minimal), 1).record.stderrBytes).toBe(0);
+    expect(inputError(JSON.stringify({ ...minimal, stderrBytes: -1 })).field).toBe('stderrBytes');
   });
 
   it('names the line and the field of a missing or mistyped field', () => {

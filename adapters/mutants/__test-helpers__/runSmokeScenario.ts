@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { packageRoot } from '../../../harness/packageRoot.js';
 import { canonicalJson } from '../../../harness/protocol/canonicalJson.js';
+import { limits } from '../../../harness/protocol/limits.js';
 import { callAdapter, type AdapterCommand, type CallResult } from '../../reference/__test-helpers__/callAdapter.js';
 import type { SmokeStep } from './smokeScenarios.js';
 
@@ -58,7 +59,8 @@ function describe(result: CallResult, refs: Map<string, string>): string {
   } catch {
     // Not one JSON value: compare the raw text.
   }
-  return `${result.exitCode} ${stdout}`;
+  // Over the host's stderr bound the call is void there, whatever stdout says.
+  return `${result.exitCode} ${stdout}${Buffer.byteLength(result.stderr) > limits.maxStderrBytes ? ' (stderr over the host bound)' : ''}`;
 }
 
 function hasAdmission(dir: string): boolean {

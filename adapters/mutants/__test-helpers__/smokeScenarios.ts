@@ -46,6 +46,8 @@ export const smokeScenarios: Readonly<Record<string, readonly SmokeStep[]>> = {
   'submit-payload-optional': [call('submit', submitText(binding, payload, { payload: undefined }))],
   'observe-payload-ignored': [call('submit', submitText(binding, payload)), call('observe', observeText(binding, { payload }))],
   'payload-digest-trusted': [call('submit', submitText(binding, other))],
+  'digest-rfc8785-order': [submit({ '10': 'a', '9': 'b' }, 'Op-Smoke-Index')],
+  'stderr-log-flood': [call('submit', submitText(binding, payload))],
   'depth-17-admitted': [submit(nested(17))],
   'values-root-uncounted': [submit(Array.from({ length: 64 }, () => Array.from({ length: 255 }, () => 0)))],
   'array-257-admitted': [submit(Array.from({ length: 257 }, () => 0))],
