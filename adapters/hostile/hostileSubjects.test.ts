@@ -36,5 +36,12 @@ describe.concurrent('hostile adapters under a full run', () => {
     // None of these ever gives a valid outcome, so no ledger clause can have evidence: never PASS.
     const ledgerPasses = run.report!.clauses.filter((entry) => entry.family === 'SEM' && entry.verdict === 'PASS' && entry.id !== 'SEM-TERMINAL-WITHOUT-ACCEPT');
     expect(ledgerPasses.map((entry) => entry.id)).toEqual([]);
+    // Judged as algal's host would: it ends a call with more than 65,536 bytes of stderr uncertain, whatever stdout held.
+    const stderrBound = run.report!.clauses.find((entry) => entry.id === 'WIRE-STDERR-BOUND');
+    if (fixture === 'flood-stderr-before-stdin') {
+      expect(stderrBound).toMatchObject({ verdict: 'FAIL', reason: expect.stringMatching(/exited 0 after writing \d+ bytes to stderr/) });
+    } else {
+      expect(stderrBound?.verdict).not.toBe('FAIL');
+    }
   }, 300_000);
 });

@@ -58,6 +58,13 @@ describe('parseOutcome', () => {
     expect(clauseSet(parsed.violations)).toEqual(['OUT-JSON']);
   });
 
+  it('keeps OUT-JSON strict for a leading byte order mark, and says that algal\'s host would tolerate it', () => {
+    const [found] = parseOutcome(`\ufeff${JSON.stringify(terminal)}\n`, expected).violations;
+    expect(found).toMatchObject({ clauseId: 'OUT-JSON', message: expect.stringContaining("algal's host decodes stdout with a decoder that strips a leading BOM"), details: { hostTolerates: 'leading byte order mark' } });
+    // A BOM before text that is not JSON anyway gets no such note.
+    expect(parseOutcome('\ufeffok', expected).violations[0]?.message).toBe('stdout is not one JSON text');
+  });
+
   it.each<[string, unknown, ClauseId[]]>([
     ['another contract', { ...terminal, contract: 'algal.coding-operation-request.v1' }, ['OUT-CONTRACT']],
     ['another operationId', { ...terminal, operationId: 'op-2' }, ['OUT-BINDING']],

@@ -75,7 +75,11 @@ export function parseOutcome(stdout: string, expected: OutcomeExpectation): Pars
     parsed = JSON.parse(stdout);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return invalid([violation('OUT-JSON', 'stdout is not one JSON text', { instancePath: '', details: { error: reason } })]);
+    // OUT-JSON stays strict, but the reader should know the real host would have read this answer.
+    const note = hostStripsBom(stdout)
+      ? ": it begins with a UTF-8 byte order mark (U+FEFF); algal's host decodes stdout with a decoder that strips a leading BOM, so it would tolerate this and read the rest"
+      : '';
+    return invalid([violation('OUT-JSON', `stdout is not one JSON text${note}`, { instancePath: '', details: { error: reason, ...(note === '' ? {} : { hostTolerates: 'leading byte order mark' }) } })]);
   }
   if (!isJsonObject(parsed)) {
     return invalid([violation('OUT-JSON', 'stdout is JSON but not an object', { instancePath: '', details: { type: jsonType(parsed) } })]);
@@ -93,6 +97,17 @@ export function parseOutcome(stdout: string, expected: OutcomeExpectation): Pars
   checkSizes(parsed, expected.maxOutputBytes, found);
 
   return found.length === 0 ? { outcome: parsed as unknown as Outcome, violations: [] } : invalid(found);
+}
+
+/** Whether stdout is a BOM followed by JSON text: algal's host (a `TextDecoder` without `ignoreBOM`) reads it. */
+function hostStripsBom(stdout: string): boolean {
+  if (stdout.charCodeAt(0) !== 0xfeff) return false;
+  try {
+    JSON.parse(stdout.slice(1));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function invalid(violations: Violation[]): ParsedOutcome {
