@@ -13,8 +13,8 @@ observes.
 
 The protocol digests are over canonical JSON as JavaScript writes it, so this
 file carries a small serializer that matches JSON.stringify where Python's
-json module differs: number formatting, key order (UTF-16 code units) and lone
-surrogates.
+json module differs: number formatting, key order (array-index keys first, in
+numeric order, then UTF-16 code units: not RFC 8785) and lone surrogates.
 """
 
 from __future__ import annotations
