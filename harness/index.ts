@@ -8,7 +8,7 @@ export type { Violation } from './violation.js';
 export { violation } from './violation.js';
 
 export type { JsonObject, JsonValue } from './protocol/canonicalJson.js';
-export { canonicalJson } from './protocol/canonicalJson.js';
+export { canonicalJson, canonicalKeyOrder, isArrayIndexKey } from './protocol/canonicalJson.js';
 export type { Digest } from './protocol/digest.js';
 export { DIGEST_PATTERN, digestCanonical, digestText, isDigest, sha256Hex } from './protocol/digest.js';
 export { IDENTITY_MAX_LENGTH, IDENTITY_PATTERN, isIdentity } from './protocol/identity.js';
@@ -47,6 +47,7 @@ export { RequestTextParseError } from './protocol/RequestTextParseError.js';
 export type { OutcomeExpectation, ParsedOutcome } from './protocol/parseOutcome.js';
 export { parseOutcome } from './protocol/parseOutcome.js';
 export type { CallRecord, TransportUncertainty } from './transport/callRecord.js';
+export { TRANSPORT_UNCERTAINTIES } from './transport/callRecord.js';
 export type { OperationCall, OperationTransport, TransportKind, TransportResult } from './transport/OperationTransport.js';
 export { CommandTransport } from './transport/CommandTransport.js';
 export type { LoadedSdk, SdkCallArgument, SdkModuleLoader, SdkSurface } from './transport/SdkTransport.js';
