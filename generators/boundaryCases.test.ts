@@ -8,6 +8,8 @@ import { submitRequest } from '../harness/protocol/submitRequest.js';
 import { validateRequestText } from '../harness/protocol/validateRequestText.js';
 import type { BoundaryBound } from './BoundaryCase.js';
 import { boundaryCases } from './boundaryCases.js';
+import { isArrayIndexKey } from '../harness/protocol/canonicalJson.js';
+import { hostCanonical, hostDigestText } from '../harness/agreement/hostModel.js';
 
 /** The measured quantity and the limit it must equal, per bound. */
 const ON_BOUND: Readonly<Record<Exclude<BoundaryBound, 'identity-length' | 'request-bytes'>, readonly [keyof PayloadMeasure, number]>> = {
@@ -36,4 +38,17 @@ describe('boundaryCases', () => {
       { numRuns: 10 },
     );
   });
+
+  it('puts integer-like keys in its objects on purpose, bound by the digest algal\'s host computes', () => {
+    const objects = fc.sample(fc.oneof(...boundaryCases()), { numRuns: 200, seed: 3 }).filter((found) => found.bound === 'object-entries');
+    expect(objects.length).toBeGreaterThan(0);
+    let indexKeyed = 0;
+    for (const found of objects) {
+      const { binding, payload } = found.build({ operationId: 'op-1', authorityId: 'ledger-a1' });
+      if (Object.keys(payload as object).some(isArrayIndexKey)) indexKeyed += 1;
+      expect(binding.requestDigest).toBe(hostDigestText(hostCanonical(payload)));
+    }
+    expect(indexKeyed).toBeGreaterThan(objects.length / 2);
+  });
 });
+
