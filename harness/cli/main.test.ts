@@ -65,7 +65,7 @@ describe('adapter-qualify (built bin)', () => {
     const result = await cli('run', 'missing.json');
     expect(result.exitCode).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain('missing.json: CFG-CLOSED: adapter configuration not found');
+    expect(result.stderr).toContain('missing.json: adapter configuration: no such file');
   });
 
   it.each([

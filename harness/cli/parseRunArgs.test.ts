@@ -47,6 +47,12 @@ describe('parseRunArgs', () => {
     expect(usageError(['adapter.json', '--runs']).option).toBe('--runs');
   });
 
+  it('answers --seed -1 with how to write a dash value, not "argument is ambiguous"', () => {
+    const error = usageError(['adapter.json', '--seed', '-1']);
+    expect(error.message).toBe('run: --seed got "-1", which looks like an option; a value starting with "-" is written --seed=-1 (see adapter-qualify run --help for its range)');
+    expect(error.option).toBe('--seed');
+  });
+
   it('refuses a value on a flag', () => {
     expect(usageError(['adapter.json', '--strict=yes']).option).toBe('--strict');
   });
