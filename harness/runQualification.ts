@@ -8,6 +8,8 @@ import { writeShardEvidence } from './shard/writeShardEvidence.js';
 import type { ProgressEvent } from './cli/progressEvent.js';
 import type { NormalizedRunOptions } from './runOptions.js';
 import type { QualifyProvidedContext } from './suite/providedContext.js';
+import { countRunTests } from './suite/countRunTests.js';
+import { UsageError } from './UsageError.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
 import { deferredClauses } from './deferredClauses.js';
 import { notApplicableClauses } from './notApplicableClauses.js';
@@ -112,7 +114,12 @@ export async function runQualification(
       options.shard === null
         ? await startVitest('test', [], vitestOptions, { logLevel: 'silent' })
         : await startVitestShard(vitestOptions, options.shard);
+    const selected = countRunTests(vitest.state.getFiles());
     await vitest.close();
+    if (options.only !== null && options.shard === null && selected === 0) {
+      // No test ran, so no adapter process was started: a usage error, never a green run.
+      throw new UsageError(`--only ${JSON.stringify(options.only)} matches no test (test names start with clause IDs; adapter-qualify list shows them)`, { option: '--only' });
+    }
 
     await mkdir(options.outDir, { recursive: true });
     await mergeTranscriptParts(work.path, join(options.outDir, 'transcript.jsonl'));

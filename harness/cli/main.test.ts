@@ -61,6 +61,23 @@ describe('adapter-qualify (built bin)', () => {
     expect(result.stderr).toContain('unknown command "qualify" (commands: run');
   });
 
+  it('--only matching no test exits 2 and writes no report, never a silent green', async () => {
+    const reference = fileURLToPath(new URL('../../adapters/reference/adapter.json', import.meta.url));
+    const result = await cli('run', reference, '--only', '^NO-SUCH-CLAUSE', '--out', 'report');
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toContain('--only "^NO-SUCH-CLAUSE" matches no test');
+    expect(existsSync(path.join(root.path, 'report', 'acceptance.json'))).toBe(false);
+  });
+
+  it('list prints every clause, one aligned line each; --json the rows', async () => {
+    const text = await cli('list');
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toMatch(/^CFG-CLOSED +MUST +CFG +suites\/host\.suite\.ts +configuration has exactly/m);
+    const rows = JSON.parse((await cli('list', '--json', '--profile', 'adapter-manifest.v1')).stdout) as { profile: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.profile === 'adapter-manifest.v1')).toBe(true);
+  });
+
   it('a missing configuration file exits 2 with one line naming the file', async () => {
     const result = await cli('run', 'missing.json');
     expect(result.exitCode).toBe(2);
@@ -89,10 +106,10 @@ describe('adapter-qualify (built bin)', () => {
   });
 
   it('an exception inside the run exits 3 with "internal error" and the stack', async () => {
-    // The report directory cannot be created under a regular file; no test matches, so this is quick.
+    // The report directory cannot be created under a regular file; one CFG test runs (no adapter call), so this is quick.
     await writeFile(path.join(root.path, 'a-file'), '');
     await writeConfig(validAdapterConfig({ executable: process.execPath }));
-    const result = await cli('run', 'adapter.json', '--only', '^no test has this name$', '--out', 'a-file/report');
+    const result = await cli('run', 'adapter.json', '--only', '^CFG-CLOSED', '--out', 'a-file/report');
     expect(result.exitCode).toBe(3);
     expect(result.stderr).toMatch(/^adapter-qualify: internal error: Error: ENOTDIR.*\n\s+at /s);
   });
