@@ -3,6 +3,7 @@ import { evaluateBaseline } from '../harness/baseline/evaluateBaseline.js';
 import type { ExpectedFailures } from '../harness/baseline/types.js';
 import type { ClauseEvidence, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
 import type { ShardSpec } from '../harness/shard/types.js';
+import { isOpen, strictOpenClauses } from './_internals/strictOpenClauses.js';
 import {
   REPORT_SCHEMA_VERSION,
   type AcceptanceReport,
@@ -63,14 +64,6 @@ const countKey = {
   SKIP: 'skip',
   INCONCLUSIVE: 'inconclusive',
 } as const satisfies Record<ClauseVerdict, keyof VerdictCounts>;
-
-/** Whether a verdict of a clause at this level is missing evidence that `--strict` demands. */
-const lacksEvidence = {
-  PASS: false,
-  FAIL: false,
-  SKIP: true,
-  INCONCLUSIVE: true,
-} as const satisfies Record<ClauseVerdict, boolean>;
 
 interface Gathered {
   cases: number;
@@ -133,11 +126,8 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
   const counts = (level: ClauseLevel): boolean => level === 'MUST' || strictShould;
   const failed = clauses.some((entry) => entry.verdict === 'FAIL' && counts(entry.level));
   const unexpectedFailure = clauses.some((entry) => entry.verdict === 'FAIL' && counts(entry.level) && entry.baseline === undefined);
-  const open = (entry: ClauseReport): boolean => lacksEvidence[entry.verdict] && entry.applicable !== false;
-  const mustIncomplete = clauses.some((entry) => entry.level === 'MUST' && open(entry));
-  // A listed clause is known not to pass: --strict does not ask it for evidence.
-  const strictIncomplete =
-    strict && shard === null && clauses.some((entry) => counts(entry.level) && open(entry) && entry.baseline === undefined);
+  const mustIncomplete = clauses.some((entry) => entry.level === 'MUST' && isOpen(entry));
+  const strictIncomplete = shard === null && strictOpenClauses(clauses, input.run).length > 0;
 
   const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete || shard !== null ? 'incomplete' : 'conformant';
   const exitCode: ReportExitCode =

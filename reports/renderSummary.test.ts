@@ -23,4 +23,15 @@ describe('renderSummary', () => {
     expect(line).toMatch(/^ {2}OUT-JSON \(MUST\): first second x+…$/);
     expect(line?.length).toBeLessThan(200);
   });
+
+  it('--strict: names each open clause that made the run fail; without --strict, none', () => {
+    const input = reportInput({ metas: [meta('t', evidence('REQ-CLOSED', { cases: 3 }))] });
+    const strict = buildReport({ ...input, run: { ...input.run, strict: true } });
+    expect(strict.exitCode).toBe(1);
+    const summary = renderSummary(strict, 'out');
+    expect(summary).toMatch(/^--strict: \d+ clause\(s\) without evidence fail the run:$/m);
+    expect(summary).toMatch(/^ {2}SEM-OBSERVE-FRESH \(MUST, SKIP\): /m);
+    expect(summary).not.toMatch(/^ {2}REQ-CLOSED \(MUST, /m);
+    expect(renderSummary(buildReport(input), 'out')).not.toContain('--strict:');
+  });
 });
