@@ -3,9 +3,9 @@ import { loadAdapterConfig } from '../config/loadAdapterConfig.js';
 import { normalizeRunOptions, type RunEnvironment } from '../normalizeRunOptions.js';
 import { loadSdkSubject } from '../config/loadSdkSubject.js';
 import type { NormalizedRunOptions, RunSubject } from '../runOptions.js';
-import { appendStepSummary } from '../../reports/appendStepSummary.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { SecretMask } from '../evidence/SecretMask.js';
+import { appendStepSummaryIfSet } from './appendStepSummaryIfSet.js';
 import { exitCodes, type ExitCode } from './exitCodes.js';
 import { helpText } from './helpText.js';
 import { parseRunArgs, type SubjectArgs } from './parseRunArgs.js';
@@ -74,12 +74,7 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
     const shown = mask.mask(summary);
     io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
     const stepSummaryFile = 'stepSummaryFile' in deps ? deps.stepSummaryFile : process.env['GITHUB_STEP_SUMMARY'];
-    if (report !== undefined && stepSummaryFile !== undefined && stepSummaryFile !== '') {
-      // A convenience copy: the report files are written, so failing here only warns.
-      await appendStepSummary(report, stepSummaryFile, mask).catch((error: unknown) => {
-        io.stderr.write(`adapter-qualify: warning: ${error instanceof Error ? error.message : String(error)}\n`);
-      });
-    }
+    if (report !== undefined) await appendStepSummaryIfSet(report, io, stepSummaryFile, mask);
     return exitCode;
   } finally {
     printer?.stop();

@@ -43,7 +43,7 @@ export interface SelfCheckHooks {
 /** What a self-check produced. */
 export interface SelfCheckResult {
   readonly report: SelfCheckReport;
-  readonly files: { readonly json: string; readonly markdown: string };
+  readonly files: { readonly json: string; readonly markdown: string; readonly badge: string };
 }
 
 const CONTROL_CONFIG = join(packageRoot, 'adapters', 'reference', 'adapter.json');
@@ -78,6 +78,7 @@ export async function runSelfCheck(options: SelfCheckOptions, hooks: SelfCheckHo
     parallel: options.parallel,
     runCapMs: options.runCapMs,
     requiredKillRate: options.seeds === null ? 1 : selfCheckDefaults.sweepKillRate,
+    threshold: options.threshold,
   };
   const runJob = internals.runJob ?? runQualificationJob;
   const suiteDir = internals.suiteDir ?? null;
