@@ -58,6 +58,7 @@ describe('normalizeRunOptions', () => {
       shard: null,
       keepStderr: false,
       lifecycle: null,
+      writeBaseline: null,
       progress: false,
     });
   });

@@ -59,6 +59,8 @@ export interface RunOptionsInput {
   readonly keepStderr?: boolean;
   /** `--lifecycle FILE`: the adapter's lifecycle file (a restart step). @defaultValue none */
   readonly lifecycle?: string;
+  /** `--write-baseline FILE`: write the run's FAILs as an expected-failures file. @defaultValue none */
+  readonly writeBaseline?: string;
 }
 
 /** What normalization reads from the process; injectable so normalization stays testable. */
@@ -115,8 +117,14 @@ export function normalizeRunOptions(
     shard: validateShard(raw.shard, raw.replayPath),
     keepStderr: flag('--keep-stderr', raw.keepStderr),
     lifecycle: validateLifecycleOption(raw.lifecycle, environment),
+    writeBaseline: raw.writeBaseline === undefined ? null : path.resolve(environment.cwd, validateOutputFile('--write-baseline', raw.writeBaseline)),
     progress: environment.stderrIsTTY && environment.ci !== 'true' && environment.ci !== '1',
   };
+}
+
+function validateOutputFile(option: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '') throw new UsageError(`${option} needs a file path (got ${JSON.stringify(value)})`, { option });
+  return value;
 }
 
 function processEnvironment(): RunEnvironment {

@@ -80,6 +80,8 @@ export interface NormalizedRunOptions {
   readonly keepStderr: boolean;
   /** The adapter's declared lifecycle (`--lifecycle FILE`): its restart step, or null without the option. @defaultValue null */
   readonly lifecycle: LifecycleOption | null;
+  /** Where to write this run's FAILs as an expected-failures file (`--write-baseline FILE`), absolute, or null. @defaultValue null */
+  readonly writeBaseline: string | null;
   /** Progress on stderr (a TTY outside CI). */
   readonly progress: boolean;
 }

@@ -28,6 +28,7 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     shard: null,
     keepStderr: false,
     lifecycle: null,
+    writeBaseline: null,
     progress: false,
     ...overrides,
   };

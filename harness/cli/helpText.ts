@@ -70,6 +70,7 @@ Options:
   --strict-should         SHOULD clauses count for the exit code
   --expected-failures FILE  clause IDs known to fail (YAML or JSON list): listed FAILs do
                           not fail the run; a listed clause that PASSes does (stale entry)
+  --write-baseline FILE   write this run's FAILs to FILE as an expected-failures list (YAML)
   --shard I/N             run slice I of N of the tests (merge the reports with 'merge')
   --keep-stderr           keep each call's stderr tail (capped, secrets masked) in transcript.jsonl
   --lifecycle FILE        the adapter's lifecycle file, JSON {"restart": [argv…]}: the restart step

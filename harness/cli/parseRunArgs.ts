@@ -34,6 +34,7 @@ const OPTIONS = {
   shard: { type: 'string' },
   'keep-stderr': { type: 'boolean' },
   lifecycle: { type: 'string' },
+  'write-baseline': { type: 'string' },
   sdk: { type: 'string' },
   authority: { type: 'string' },
 } as const;
@@ -76,6 +77,7 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     shard: values.shard,
     keepStderr: values['keep-stderr'],
     lifecycle: values.lifecycle,
+    writeBaseline: values['write-baseline'],
   };
   return { kind: 'run', subject, input };
 }

@@ -5,6 +5,8 @@ import { loadSdkSubject } from '../config/loadSdkSubject.js';
 import type { NormalizedRunOptions, RunSubject } from '../runOptions.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { SecretMask } from '../evidence/SecretMask.js';
+import { renderExpectedFailures } from '../baseline/renderExpectedFailures.js';
+import { writeFileAtomic } from '../../reports/writeFileAtomic.js';
 import { appendStepSummaryIfSet } from './appendStepSummaryIfSet.js';
 import { exitCodes, type ExitCode } from './exitCodes.js';
 import { helpText } from './helpText.js';
@@ -75,6 +77,10 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
     io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
     const stepSummaryFile = 'stepSummaryFile' in deps ? deps.stepSummaryFile : process.env['GITHUB_STEP_SUMMARY'];
     if (report !== undefined) await appendStepSummaryIfSet(report, io, stepSummaryFile, mask);
+    if (report !== undefined && options.writeBaseline !== null) {
+      await writeFileAtomic(options.writeBaseline, renderExpectedFailures(report));
+      io.stderr.write(`adapter-qualify: wrote the run's FAILs to ${options.writeBaseline} (use it with --expected-failures)\n`);
+    }
     return exitCode;
   } finally {
     printer?.stop();
