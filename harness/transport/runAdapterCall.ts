@@ -85,7 +85,9 @@ async function runStarted(
   };
 
   const startedAt = Date.now();
-  const subprocess = execa(target.executable, [...target.argvPrefix, identity.action], {
+  // The fault injector's hook: the only place a call's argv can differ from the record's.
+  const [file, ...args] = observer?.wrapArgv?.(identity.argv) ?? identity.argv;
+  const subprocess = execa(file as string, args, {
     cwd: target.cwd,
     env: { ...target.env, ADAPTER_QUALIFY_CALL: identity.callId },
     extendEnv: true,
