@@ -13,6 +13,14 @@ import { recordDurableSteps } from './recordDurableSteps.js';
 const script = fileURLToPath(new URL('./__test-helpers__/publishRecord.mjs', import.meta.url));
 const input = { action: 'submit', requestText: '{}' } as const;
 const tracer = locateTracer();
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 50) {
+    if (waited > 20_000) throw new Error('condition not met within 20 s');
+    await sleep(50);
+  }
+}
 
 function publisher(dir: string): CommandTarget {
   return { executable: process.execPath, argvPrefix: [script, dir], cwd: tmpdir(), env: {} };
@@ -82,8 +90,9 @@ describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace)',
         });
         expect(call.faulted).toBe(true);
         expect(call.record.timedOut).toBe(true);
-        // Stopped after the rename ran: the record is in place, the answer not yet written.
-        expect(existsSync(join(dir, 'record'))).toBe(true);
+        // Stopped after the rename ran: the record appears, and the process stays stopped until released.
+        await until(() => existsSync(join(dir, 'record')));
+        expect(await Promise.race([call.settled.then(() => 'settled'), sleep(300).then(() => 'held')])).toBe('held');
         release();
         const settled = await call.settled;
         expect(settled.stdout).toBe('done\n');
