@@ -1,7 +1,7 @@
 import { profileClauses, type ClauseDefinition, type ClauseId, type ClauseLevel, type ProfileId } from '../harness/clauses.js';
 import { evaluateBaseline } from '../harness/baseline/evaluateBaseline.js';
 import type { ExpectedFailures } from '../harness/baseline/types.js';
-import type { ClauseEvidence, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
+import type { ClauseEvidence, FaultMethodNote, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
 import type { ShardSpec } from '../harness/shard/types.js';
 import { isOpen, strictOpenClauses } from './_internals/strictOpenClauses.js';
 import {
@@ -72,6 +72,7 @@ interface Gathered {
   inconclusive: string[];
   skipped: string[];
   suiteErrors: string[];
+  faultMethod: FaultMethodNote | undefined;
 }
 
 /**
@@ -154,9 +155,11 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
 function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, testError: string | undefined): void {
   let entry = gathered.get(evidence.clauseId);
   if (entry === undefined) {
-    entry = { cases: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [] };
+    entry = { cases: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [], faultMethod: undefined };
     gathered.set(evidence.clauseId, entry);
   }
+  // One timing-only test makes the clause's evidence timing-only.
+  if (evidence.faultMethod !== undefined && entry.faultMethod?.method !== 'timing') entry.faultMethod = evidence.faultMethod;
   const first = evidence.violations[0];
   if (first !== undefined && entry.firstViolation === undefined) {
     entry.firstViolation = { violation: first, replay: evidence.replay };
@@ -184,6 +187,7 @@ function clauseReport(
     family: definition.family,
     summary: definition.summary,
     cases: gathered?.cases ?? 0,
+    ...(gathered?.faultMethod === undefined ? {} : { method: gathered.faultMethod.method, methodDetail: gathered.faultMethod.detail }),
   };
   const failure = gathered?.firstViolation;
   if (failure !== undefined) {

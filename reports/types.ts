@@ -121,6 +121,14 @@ export interface ClauseReport {
   /** Present only for a clause listed in `--expected-failures`. */
   readonly baseline?: BaselineStatus;
   /**
+   * For the fault clauses (SEM-CRASH-CONSISTENT, SEM-UNCERTAIN-RECOVERY): how
+   * faults were injected. `timing` is the fallback where strace is missing or
+   * not permitted; under `--strict` a timing-only PASS leaves the clause open.
+   */
+  readonly method?: 'syscall' | 'timing';
+  /** What the method covered (crash points, sampling) or why it fell back. */
+  readonly methodDetail?: string;
+  /**
    * `false` for a clause that cannot apply to this kind of subject (SDK-* for a
    * command adapter; REQ, CFG and WIRE for an SDK module): a SKIP that does not
    * make the run `incomplete`, since no adapter of that kind could give evidence.

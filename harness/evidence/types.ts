@@ -23,6 +23,16 @@ export interface Counterexample {
   readonly calls: readonly CallExcerpt[];
 }
 
+/**
+ * How a fault clause's faults were injected: `syscall` (strace, at each
+ * recorded durable step) or `timing` (signals at delays, the fallback where
+ * strace is missing or not permitted), and what that covered or why.
+ */
+export interface FaultMethodNote {
+  readonly method: 'syscall' | 'timing';
+  readonly detail: string;
+}
+
 /** One recorded violation with the case that showed it. */
 export interface RecordedViolation {
   readonly message: string;
@@ -56,6 +66,8 @@ export interface ClauseEvidence {
   /** Why the clause was not attempted here (a missing prerequisite). */
   readonly skipped?: string;
   readonly replay?: ReplayHandle;
+  /** For the fault clauses: how faults were injected. */
+  readonly faultMethod?: FaultMethodNote;
 }
 
 /** What a suite test stores in `task.meta.qualify` for the reporter. */

@@ -16,10 +16,13 @@ export interface StraceLog {
   readonly killed: ReadonlySet<number>;
 }
 
-const COMPLETE = /^(\d+)\s+(\w+)\((.*)\)\s+=\s+(\S+)/;
-const UNFINISHED = /^(\d+)\s+(\w+)\((.*?)\s*<unfinished \.\.\.>$/;
-const RESUMED = /^(\d+)\s+<\.\.\. (\w+) resumed>(.*)\)\s+=\s+(\S+)/;
-const KILLED = /^(\d+)\s+\+\+\+ killed by SIGKILL/;
+// Lines start with the thread id only when strace follows the tree (`-f`); a single traced thread is thread 0.
+const COMPLETE = /^(?:(\d+)\s+)?(\w+)\((.*)\)\s+=\s+(\S+)/;
+const UNFINISHED = /^(?:(\d+)\s+)?(\w+)\((.*?)\s*<unfinished \.\.\.>$/;
+const RESUMED = /^(?:(\d+)\s+)?<\.\.\. (\w+) resumed>(.*)\)\s+=\s+(\S+)/;
+/** A call its thread died in while strace was printing it: the line stops after (part of) the arguments. */
+const CUT_OFF = /^(?:(\d+)\s+)?(\w+)\((.*)$/;
+const KILLED = /^(?:(\d+)\s+)?\+\+\+ killed by SIGKILL/;
 
 /**
  * Parses a strace log written with `-f`, joining the halves of a call that
@@ -35,28 +38,33 @@ export function parseStraceLog(text: string): StraceLog {
   for (const line of text.split('\n')) {
     const complete = COMPLETE.exec(line);
     if (complete !== null) {
-      syscalls.push({ tid: Number(complete[1]), name: complete[2] as string, args: complete[3] as string, result: resultOf(complete[4] as string) });
+      syscalls.push({ tid: Number(complete[1] ?? 0), name: complete[2] as string, args: complete[3] as string, result: resultOf(complete[4] as string) });
       continue;
     }
     const unfinished = UNFINISHED.exec(line);
     if (unfinished !== null) {
-      const call = { tid: Number(unfinished[1]), name: unfinished[2] as string, args: unfinished[3] as string, result: null };
+      const call = { tid: Number(unfinished[1] ?? 0), name: unfinished[2] as string, args: unfinished[3] as string, result: null };
       syscalls.push(call);
       pending.set(call.tid, call);
       continue;
     }
     const resumed = RESUMED.exec(line);
     if (resumed !== null) {
-      const call = pending.get(Number(resumed[1]));
+      const call = pending.get(Number(resumed[1] ?? 0));
       if (call !== undefined && call.name === resumed[2]) {
         call.args += resumed[3] as string;
         call.result = resultOf(resumed[4] as string);
       }
-      pending.delete(Number(resumed[1]));
+      pending.delete(Number(resumed[1] ?? 0));
       continue;
     }
     const death = KILLED.exec(line);
-    if (death !== null) killed.add(Number(death[1]));
+    if (death !== null) {
+      killed.add(Number(death[1] ?? 0));
+      continue;
+    }
+    const cut = CUT_OFF.exec(line);
+    if (cut !== null) syscalls.push({ tid: Number(cut[1] ?? 0), name: cut[2] as string, args: cut[3] as string, result: null });
   }
   return { syscalls, killed };
 }

@@ -5,6 +5,8 @@ import type { CallRecord } from '../transport/callRecord.js';
 import { violation, type Violation } from '../violation.js';
 import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
 import { runFaultedCall, type FaultedCall, type FaultPlan } from '../transport/runFaultedCall.js';
+import { recordDurableSteps } from '../faults/recordDurableSteps.js';
+import type { DurableStep } from '../faults/durableSteps.js';
 import { CommandTransport } from '../transport/CommandTransport.js';
 import { classifyCall } from '../protocol/classifyCall.js';
 import { admissionState } from '../protocol/admissionState.js';
@@ -100,6 +102,22 @@ export class AdapterSession {
     return call;
   }
 
+  /**
+   * Sends a well-formed request once under the syscall tracer and lists its
+   * durable steps (`recordDurableSteps`), recorded like `send`. Returns null
+   * when the adapter is unresponsive or the transport starts no process.
+   * @param tracer - absolute path of strace
+   */
+  async traced(request: CodingOperationRequest, tracer: string): Promise<{ readonly exchange: Exchange; readonly steps: readonly DurableStep[] } | null> {
+    const { breaker, options, transport, transcript, testName } = this.#deps;
+    if (breaker.tripped() || !(transport instanceof CommandTransport)) return null;
+    const bounds = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined };
+    const { record, steps } = await recordDurableSteps(tracer, transport.target, { action: request.action, requestText: canonicalJson(request) }, bounds);
+    transcript.append(record, testName);
+    this.#caseCalls.push(record);
+    return { exchange: exchangeOf(record, classifyCall(record, request.binding)), steps };
+  }
+
   /** Submits `payload` under `binding` (a well-formed request); counts against `--max-submits`. */
   async submit(binding: Binding, payload: JsonValue): Promise<Exchange> {
     if (!this.#deps.budget.claim()) return { kind: 'uncertain', reason: 'the --max-submits budget is spent', record: null };
@@ -117,9 +135,7 @@ export class AdapterSession {
     if (record === null) return { kind: 'uncertain', reason: STOPPED_ANSWERING, record: null };
     const evidence = classifyCall(record, request.binding);
     this.#recordOutClauses(record, evidence.kind === 'outcome' ? [] : evidence.violations, request);
-    return evidence.kind === 'outcome'
-      ? { kind: 'outcome', outcome: evidence.outcome, record }
-      : { kind: 'uncertain', reason: evidence.reason, record };
+    return exchangeOf(record, evidence);
   }
 
   async #call(input: OperationCall): Promise<CallRecord | null> {
@@ -174,4 +190,8 @@ export class AdapterSession {
       }, { testName: this.#deps.testName, seed: this.#deps.options.seed });
     }
   }
+}
+
+function exchangeOf(record: CallRecord, evidence: ReturnType<typeof classifyCall>): Exchange {
+  return evidence.kind === 'outcome' ? { kind: 'outcome', outcome: evidence.outcome, record } : { kind: 'uncertain', reason: evidence.reason, record };
 }

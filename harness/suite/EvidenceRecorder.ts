@@ -1,5 +1,5 @@
 import type { ClauseId } from '../clauses.js';
-import type { ClauseEvidence, Counterexample, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../evidence/types.js';
+import type { ClauseEvidence, Counterexample, FaultMethodNote, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../evidence/types.js';
 import type { Violation } from '../violation.js';
 
 /** Violations kept per clause and test: enough to explain, small enough to read. */
@@ -11,6 +11,7 @@ interface MutableEvidence {
   inconclusive?: string;
   skipped?: string;
   replay?: ReplayHandle;
+  faultMethod?: FaultMethodNote;
 }
 
 /**
@@ -61,6 +62,12 @@ export class EvidenceRecorder {
     this.#entry(clauseId).replay ??= handle;
   }
 
+  /** Says how a fault clause's faults were injected; a timing note is never overwritten by a syscall one. */
+  faultMethod(clauseId: ClauseId, note: FaultMethodNote): void {
+    const entry = this.#entry(clauseId);
+    if (entry.faultMethod?.method !== 'timing') entry.faultMethod = note;
+  }
+
   /** Whether any clause has a violation. */
   hasViolations(): boolean {
     return [...this.#byClause.values()].some((entry) => entry.violations.length > 0);
@@ -80,6 +87,7 @@ export class EvidenceRecorder {
       ...(entry.inconclusive === undefined ? {} : { inconclusive: entry.inconclusive }),
       ...(entry.skipped === undefined ? {} : { skipped: entry.skipped }),
       ...(entry.replay === undefined ? {} : { replay: entry.replay }),
+      ...(entry.faultMethod === undefined ? {} : { faultMethod: entry.faultMethod }),
     }));
     return { testName: this.testName, clauses: this.clauses, evidence };
   }
