@@ -10,6 +10,7 @@
 // /proc), and the throughput of `adapter-qualify verify` on a synthetic transcript.
 //
 // Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native]
+//        npm run bench -- --self-check-under-load [--rounds N] [--mutant a,b]   (see selfCheckUnderLoad.mjs)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +27,16 @@ const { values } = parseArgs({
     'skip-verify': { type: 'boolean', default: false },
     only: { type: 'string' },
     seed: { type: 'string', default: '1' },
+    'self-check-under-load': { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    mutant: { type: 'string' },
+    out: { type: 'string' },
   },
 });
+if (values['self-check-under-load']) {
+  const { selfCheckUnderLoad } = await import('./selfCheckUnderLoad.mjs');
+  process.exit(await selfCheckUnderLoad(process.argv.slice(2)));
+}
 if (!existsSync(cli)) {
   process.stderr.write('bench: dist/ is missing: run `npm run build` first\n');
   process.exit(2);

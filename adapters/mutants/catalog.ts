@@ -36,6 +36,8 @@ import { terminalRequestContract } from './out/terminalRequestContract.js';
 import { terminalRevisionTimestamp } from './out/terminalRevisionTimestamp.js';
 import { terminalStateCompleted } from './out/terminalStateCompleted.js';
 import { unknownReasonNotFound } from './out/unknownReasonNotFound.js';
+import { admissionLinkedBeforeWritten } from './sem/admissionLinkedBeforeWritten.js';
+import { admissionTornIn1ms } from './sem/admissionTornIn1ms.js';
 import { admissionWrittenInPlace } from './sem/admissionWrittenInPlace.js';
 import { checkThenActAdmission } from './sem/checkThenActAdmission.js';
 import { detachedWorkerOutlivesTerminal } from './sem/detachedWorkerOutlivesTerminal.js';
@@ -100,6 +102,8 @@ export const mutants: readonly Mutant[] = Object.freeze([
   terminalRevisionTimestamp,
   terminalStateCompleted,
   unknownReasonNotFound,
+  admissionLinkedBeforeWritten,
+  admissionTornIn1ms,
   admissionWrittenInPlace,
   checkThenActAdmission,
   detachedWorkerOutlivesTerminal,

@@ -21,6 +21,14 @@ export function tracedTimeoutMs(timeoutMs: number): number {
 
 /** Where an injection landed, read back from the traced call's own log. */
 export interface InjectionSite {
+  /** Whether it landed on the planned step (same position and syscall). */
+  readonly onTarget: boolean;
+  /**
+   * The `when=` ordinal to aim at next time when it did not: the planned
+   * step's ordinal in this run when the run got that far, else one more (the
+   * thread made more calls of the syscall before it than when it was recorded).
+   */
+  readonly nextOrdinal: number;
   /** The durable step it hit, or null when it hit another invocation of the syscall (e.g. a runtime's own pipe write). */
   readonly step: DurableStep | null;
   /** The step in words: `link("…/.admission.json.….tmp", "…/admission.json"), 8th of 11 durable steps`. */
@@ -68,26 +76,39 @@ export class TraceSession {
  * @param planned - the step the injection aimed at
  * @param of - how many durable steps the recorded call had
  */
-export function injectionSite(log: StraceLog, planned: Pick<DurableStep, 'syscall' | 'ordinal'>, of: number): InjectionSite | null {
+export function injectionSite(log: StraceLog, planned: Pick<DurableStep, 'syscall' | 'ordinal' | 'index'>, of: number): InjectionSite | null {
   const counts = new Map<number, number>();
-  let position = -1;
-  for (const [index, call] of log.syscalls.entries()) {
-    if (call.name !== planned.syscall) continue;
+  const position = log.syscalls.findIndex((call) => {
+    if (call.name !== planned.syscall) return false;
     const seen = (counts.get(call.tid) ?? 0) + 1;
     counts.set(call.tid, seen);
-    if (seen === planned.ordinal) {
-      position = index;
-      break;
-    }
-  }
+    return seen === planned.ordinal;
+  });
   const hit = log.syscalls[position];
+  if (hit === undefined) return null;
   const steps = durableSteps({ syscalls: log.syscalls.slice(0, position + 1), killed: log.killed });
   const last = steps.at(-1);
-  if (hit === undefined || last === undefined || !isDurable(hit.name, hit.args, hit.result)) {
+  const reached = durableSteps(log).find((step) => step.index === planned.index && step.syscall === planned.syscall && step.completed);
+  const nextOrdinal = reached?.ordinal ?? planned.ordinal + 1;
+  if (last === undefined || !isDurable(hit.name, hit.args, hit.result)) {
     return {
+      onTarget: false,
+      nextOrdinal,
       step: null,
       description: `a ${planned.syscall} that changed no durable state (the ${ordinalWord(planned.ordinal)} on its thread), after ${steps.length} of ${of} durable steps`,
     };
   }
-  return { step: last, description: `${last.description}, ${ordinalWord(last.index)} of ${of} durable steps` };
+  const onTarget = last.index === planned.index && last.syscall === planned.syscall;
+  return { onTarget, nextOrdinal, step: last, description: `${last.description}, ${ordinalWord(last.index)} of ${of} durable steps` };
+}
+
+/**
+ * The site of an injection that never fired (the call ended first): where to
+ * aim next, from this run's own steps.
+ * @param log - the run's log
+ * @param planned - the step the injection aimed at
+ */
+export function missedSite(log: StraceLog, planned: Pick<DurableStep, 'syscall' | 'ordinal' | 'index'>): InjectionSite {
+  const reached = durableSteps(log).find((step) => step.index === planned.index && step.syscall === planned.syscall);
+  return { onTarget: false, nextOrdinal: reached?.ordinal ?? planned.ordinal, step: null, description: 'nothing: the call ended before the injection fired' };
 }

@@ -8,7 +8,7 @@ import type { CallBounds, CallInput, CommandTarget } from './types.js';
 import { validateTimeoutMs } from './validateTimeoutMs.js';
 import { NO_OUTPUT } from './_internals/noOutput.js';
 import { ordinalWord, type DurableStep } from '../faults/durableSteps.js';
-import { injectionSite, TraceSession, tracedTimeoutMs, type InjectionSite } from '../faults/traceSession.js';
+import { injectionSite, missedSite, TraceSession, tracedTimeoutMs, type InjectionSite } from '../faults/traceSession.js';
 
 /**
  * A fault to inject into one call.
@@ -85,7 +85,7 @@ async function runKilledAt(target: CommandTarget, input: CallInput, bounds: Call
   // strace re-raises its tracee's SIGKILL on itself (and may die before logging `killed by SIGKILL`).
   const killed = log.killed.size > 0 || (record.uncertainty === 'killed-by-signal' && record.signal === 'SIGKILL');
   const site = killed ? injectionSite(log, plan.step, plan.of) : null;
-  if (site === null) return { record, faulted: false, settled: Promise.resolve(record), site: Promise.resolve(null) };
+  if (site === null) return { record, faulted: false, settled: Promise.resolve(record), site: Promise.resolve(missedSite(log, plan.step)) };
   const marked = orderedRecord({ ...record, uncertainty: 'canceled', uncertaintyDetail: `killed by the fault plan: SIGKILL injected by strace on entry to ${site.description}, before it ran` });
   return { record: marked, faulted: true, settled: Promise.resolve(marked), site: Promise.resolve(site) };
 }

@@ -9,6 +9,11 @@ export type SmokeStep =
   | { readonly kind: 'race'; readonly action: string; readonly texts: readonly string[] }
   /** A submit killed (SIGKILL) as soon as `admission.json` shows in the ledger. */
   | { readonly kind: 'kill-when-admitted'; readonly text: string }
+  /**
+   * A submit killed by strace on entry to its `nth` durable call of `syscall`,
+   * as a traced submit of `recordText` (another binding) showed them.
+   */
+  | { readonly kind: 'kill-at-durable'; readonly text: string; readonly recordText: string; readonly syscall: string; readonly nth: number }
   /** Counts (and ends) processes that carry the scenario's environment marker. */
   | { readonly kind: 'count-marked-processes' }
   /** A submit stopped (SIGSTOP) as it starts and continued (SIGCONT) `pausedMs` later, as a stalled process resumes. */
@@ -24,6 +29,13 @@ const rebound = { ...binding, requestDigest: digestCanonical(other) };
 const call = (action: string, text: string): SmokeStep => ({ kind: 'call', action, text });
 const submit = (p: unknown, id = 'Op-Smoke-1'): SmokeStep => call('submit', submitText(bindingOf(id, p), p));
 const observe = call('observe', observeText(binding));
+const killAtDurable = (syscall: string, nth: number): SmokeStep => ({
+  kind: 'kill-at-durable',
+  text: submitText(binding, payload),
+  recordText: submitText(bindingOf('Op-Smoke-Recorded', payload), payload),
+  syscall,
+  nth,
+});
 const lifecycle: readonly SmokeStep[] = [call('submit', submitText(binding, payload)), observe, observe, observe, observe];
 const entries = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]));
 const infinite = submitText(bindingOf('Op-Inf', { n: null }), { n: null }).replace('"n":null', '"n":1e400');
@@ -84,12 +96,15 @@ export const smokeScenarios: Readonly<Record<string, readonly SmokeStep[]>> = {
   'observe-ignores-digest': [call('submit', submitText(binding, payload)), call('observe', observeText(rebound))],
   'check-then-act-admission': [{ kind: 'parallel', count: 6, action: 'submit', text: submitText(binding, payload) }],
   'rebind-check-then-act': [{ kind: 'race', action: 'submit', texts: [submitText(binding, payload), submitText(rebound, other), submitText(binding, payload), submitText(rebound, other)] }],
+  // The second half of the torn record, and the first write after the link: windows no timed kill hits.
+  'admission-torn-in-1ms': [killAtDurable('write', 2), observe],
+  'admission-linked-before-written': [killAtDurable('write', 1), observe],
   'admission-written-in-place': [{ kind: 'kill-when-admitted', text: submitText(binding, payload) }, observe],
   'distinct-operations-share-ref': [submit(payload, 'Op-A'), submit(payload, 'Op-B')],
   'detached-worker-outlives-terminal': [call('submit', submitText(binding, payload)), { kind: 'count-marked-processes' }],
   'unparsable-record-readmitted': [{ kind: 'kill-when-admitted', text: submitText(binding, payload) }, observe, call('submit', submitText(binding, payload))],
   'submit-answers-unknown': [call('submit', submitText(binding, payload))],
   'ledger-in-runtime-dir': [call('submit', submitText(binding, payload)), { kind: 'restart' }, observe],
-  'overrun-submit-rolls-back': [call('submit', submitText(binding, payload)), { kind: 'pause', text: submitText(binding, payload), pausedMs: 1_800 }, observe],
+  'overrun-submit-rolls-back': [call('submit', submitText(binding, payload)), { kind: 'pause', text: submitText(binding, payload), pausedMs: 2_300 }, observe],
   'only-unknown': [call('submit', submitText(binding, payload))],
 };
