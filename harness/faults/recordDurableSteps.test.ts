@@ -85,7 +85,7 @@ describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace)',
           step: rename,
           of: steps.length,
           resumeAfterMs: 600,
-          resumedTimeoutMs: 10_000,
+          resumedTimeoutMs: 60_000,
           hold,
         });
         expect(call.faulted).toBe(true);
