@@ -127,6 +127,23 @@ describe('buildReport', () => {
     expect(strict.exitCode).toBe(1);
   });
 
+  it('carries the fault method; --strict takes a timing-only fault PASS as open (exit 1), a syscall one as proof', () => {
+    const faults = (method: 'syscall' | 'timing') =>
+      meta(
+        'faults',
+        ...codingOperationClauses.map((c) =>
+          evidence(c.id, { cases: 1, ...(c.id === 'SEM-CRASH-CONSISTENT' ? { faultMethod: { method, detail: `${method} detail` } } : {}) }),
+        ),
+      );
+    const strictRun = { ...reportInput().run, strict: true };
+    const timing = buildReport(reportInput({ metas: [faults('timing')], run: strictRun }));
+    expect(entry(timing.clauses, 'SEM-CRASH-CONSISTENT')).toMatchObject({ verdict: 'PASS', method: 'timing', methodDetail: 'timing detail' });
+    expect(reportSchemaErrors(timing)).toEqual([]);
+    expect(timing.exitCode).toBe(1);
+    expect(buildReport(reportInput({ metas: [faults('timing')] })).exitCode).toBe(0);
+    expect(buildReport(reportInput({ metas: [faults('syscall')], run: strictRun })).exitCode).toBe(0);
+  });
+
   it('leaves a run conformant when the only open clauses cannot apply to its subject, also under --strict', () => {
     const sdkOnly = codingOperationClauses.filter((definition) => definition.family === 'SDK').map((definition) => definition.id);
     const others = meta('others', ...codingOperationClauses.filter((definition) => definition.family !== 'SDK').map((definition) => evidence(definition.id, { cases: 1 })));

@@ -249,6 +249,7 @@ async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: 
   const { recorder, options } = context;
   const steps = await stepsOf(context, tracer);
   if (steps === null) {
+    recorder.faultMethod(clauseId, { method: 'syscall', detail: 'strace: no traced submit admitted, so no durable steps were recorded' });
     recorder.inconclusive(clauseId, NEVER_ADMITTED);
     return null;
   }
