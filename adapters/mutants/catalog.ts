@@ -21,6 +21,7 @@ import { payloadDigestTrusted } from './req/payloadDigestTrusted.js';
 import { submitPayloadOptional } from './req/submitPayloadOptional.js';
 import { unknownActionFollowsArgv } from './req/unknownActionFollowsArgv.js';
 import { valuesRootUncounted } from './req/valuesRootUncounted.js';
+import { duplicateKeysBeforeFields } from './out/duplicateKeysBeforeFields.js';
 import { logLineBeforeTerminal } from './out/logLineBeforeTerminal.js';
 import { operationIdLowercased } from './out/operationIdLowercased.js';
 import { outcomeSucceeded } from './out/outcomeSucceeded.js';
@@ -85,6 +86,7 @@ export const mutants: readonly Mutant[] = Object.freeze([
   submitPayloadOptional,
   unknownActionFollowsArgv,
   valuesRootUncounted,
+  duplicateKeysBeforeFields,
   logLineBeforeTerminal,
   operationIdLowercased,
   outcomeSucceeded,

@@ -15,6 +15,7 @@ import { subjectAuthorityId } from '../subjectAuthorityId.js';
 import { callExcerpt } from './callExcerpt.js';
 import { outClausesFor } from './outClausesFor.js';
 import { judgeStderrBound } from './judgeStderrBound.js';
+import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { STOPPED_ANSWERING, type UnresponsiveBreaker } from './UnresponsiveBreaker.js';
@@ -163,6 +164,10 @@ export class AdapterSession {
       violations = [violation('OUT-SIZE', `stdout passed the output bound of ${options.maxOutputBytes} bytes`, { details: { stdoutBytes: record.stdoutBytes } })];
     } else if (record.uncertainty === null || (record.uncertainty === 'nonzero-exit' && violations.length > 0)) {
       for (const clauseId of outClausesFor(admissionState(record.stdout))) recorder.count(clauseId);
+      // A SHOULD clause beside the parser's: the parsed outcome stays evidence, as it does for the host.
+      const uniqueKeys = judgeUniqueKeys(record.stdout);
+      if (uniqueKeys.exercised) recorder.count('OUT-UNIQUE-KEYS');
+      if (uniqueKeys.violation !== null) violations = [...violations, uniqueKeys.violation];
     } else {
       // A timeout, a signal or a plain refusal (nonzero exit, no outcome) exercised no OUT clause.
       return;
