@@ -47,6 +47,10 @@ export interface RunOptionsInput {
   readonly concurrency?: string | number;
   /** `--poll-budget N`. @defaultValue 8 */
   readonly pollBudget?: string | number;
+  /** `--settle-ms N`. @defaultValue 5000 */
+  readonly settleMs?: string | number;
+  /** `--allow-out-in-adapter-dir`. @defaultValue false */
+  readonly allowOutInAdapterDir?: boolean;
   /** `--strict`. @defaultValue false */
   readonly strict?: boolean;
   /** `--strict-should`. @defaultValue false */
@@ -109,6 +113,8 @@ export function normalizeRunOptions(
     maxSubmits: raw.maxSubmits === undefined ? null : parseIntegerOption('--max-submits', raw.maxSubmits, runOptionBounds.maxSubmits),
     concurrency: integer('--concurrency', raw.concurrency, runOptionBounds.concurrency, runOptionDefaults.concurrency),
     pollBudget: integer('--poll-budget', raw.pollBudget, runOptionBounds.pollBudget, runOptionDefaults.pollBudget),
+    settleMs: integer('--settle-ms', raw.settleMs, runOptionBounds.settleMs, runOptionDefaults.settleMs),
+    allowOutInAdapterDir: flag('--allow-out-in-adapter-dir', raw.allowOutInAdapterDir),
     strict: flag('--strict', raw.strict),
     strictShould: flag('--strict-should', raw.strictShould),
     expectedFailures: loadExpectedFailures(raw.expectedFailures, environment, codingOperationClauses.map(({ id }) => id)),

@@ -68,6 +68,13 @@ export interface NormalizedRunOptions {
   readonly concurrency: number;
   /** Observes per operation while waiting for terminal evidence. @defaultValue 8 */
   readonly pollBudget: number;
+  /**
+   * How long after the last terminal answer of the run every terminal binding is observed
+   * again (SEM-TERMINAL-IMMUTABLE against late rewrites). @defaultValue 5000
+   */
+  readonly settleMs: number;
+  /** `--allow-out-in-adapter-dir`: the report may be written inside the adapter's own directory. @defaultValue false */
+  readonly allowOutInAdapterDir: boolean;
   /** Exit 1 when a MUST clause is SKIP or INCONCLUSIVE. @defaultValue false */
   readonly strict: boolean;
   /** SHOULD clauses count for the exit code. @defaultValue false */

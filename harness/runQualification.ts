@@ -8,6 +8,7 @@ import { writeShardEvidence } from './shard/writeShardEvidence.js';
 import type { ProgressEvent } from './cli/progressEvent.js';
 import type { NormalizedRunOptions } from './runOptions.js';
 import type { QualifyProvidedContext } from './suite/providedContext.js';
+import type { QualifyTestMeta } from './evidence/types.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
 import { deferredClauses } from './deferredClauses.js';
 import { notApplicableClauses } from './notApplicableClauses.js';
@@ -22,6 +23,13 @@ import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles } from '../reports/writeReportFiles.js';
 import { buildFailureCases } from './replay/buildFailureCases.js';
 import { writeFailureCases } from './replay/writeFailureCases.js';
+import { adapterDirectories, OutputDirectory } from '../reports/OutputDirectory.js';
+import { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js';
+import { reapRunProcesses } from './suite/reapMarkedProcesses.js';
+import { countSpawnFailures } from './transcript/countSpawnFailures.js';
+import { RunInterruption, type InterruptSignal } from './RunInterruption.js';
+import { UsageError } from './UsageError.js';
+import type { Vitest } from 'vitest/node';
 
 /**
  * Splits `--concurrency` (adapter processes at once) into suite workers and
@@ -65,6 +73,8 @@ export interface RunQualificationInternals {
   readonly suiteFiles?: readonly string[];
   /** Properties record their first failing case without shrinking it (self-check needs only verdicts). @defaultValue false */
   readonly endOnFailure?: boolean;
+  /** Wall-clock budget of each property; tests shorten it to reach the limit quickly. @defaultValue `PROPERTY_TIME_LIMIT_MS` */
+  readonly propertyTimeLimitMs?: number;
 }
 
 // vitest resolves `include` against `dir`, which may lie outside the package root.
@@ -79,6 +89,15 @@ function suiteSelection(internals: RunQualificationInternals): { dir?: string; i
  * report. The suites run in vitest workers (in parallel up to `concurrency`);
  * they report evidence through `task.meta`, and everything else — verdicts,
  * transcript, files — is decided here, after every worker is done.
+ *
+ * Before any adapter process starts, `--out` is checked and a fresh staging
+ * directory made next to it (a usage error otherwise); the finished report
+ * replaces the directory in one step. After the workers, every binding that
+ * reached terminal is observed once more (SEM-TERMINAL-IMMUTABLE). SIGINT or
+ * SIGTERM ends the run early: its adapter processes are killed and the report
+ * of what was judged so far is written, marked interrupted (exit code 3).
+ *
+ * @throws UsageError for an unusable `--out`, or when every call failed to spawn (nothing was judged)
  */
 export async function runQualification(
   options: NormalizedRunOptions,
@@ -86,9 +105,19 @@ export async function runQualification(
   internals: RunQualificationInternals = {},
 ): Promise<QualificationResult> {
   const startedAt = new Date();
+  const output = await OutputDirectory.prepare(options.outDir, {
+    adapterDirs: await adapterDirectories(options.subject),
+    allowInAdapterDir: options.allowOutInAdapterDir,
+  });
   const work = await temporaryDirectory({ prefix: 'adapter-qualify-', unsafeCleanup: true });
+  const scratchDir = join(work.path, 'scratch');
+  let running: Vitest | null = null;
+  const interruption = new RunInterruption(() => {
+    // Tests still running are cancelled; their adapter processes die here, not with the workers.
+    void running?.cancelCurrentRun('keyboard-input');
+    reapRunProcesses(scratchDir);
+  });
   try {
-    const scratchDir = join(work.path, 'scratch');
     await mkdir(scratchDir, { recursive: true });
     const provided: QualifyProvidedContext = {
       options,
@@ -96,6 +125,7 @@ export async function runQualification(
       workDir: work.path,
       scratchDir,
       ...(internals.endOnFailure === true ? { endOnFailure: true } : {}),
+      ...(internals.propertyTimeLimitMs === undefined ? {} : { propertyTimeLimitMs: internals.propertyTimeLimitMs }),
     };
     const reporter = new QualifyReporter(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress });
     const vitestOptions: VitestRunOptions = {
@@ -103,7 +133,7 @@ export async function runQualification(
       config: false,
       watch: false,
       ...suiteSelection(internals),
-      reporters: [reporter],
+      reporters: [reporter, { onInit: (vitest: Vitest) => { running = vitest; } }],
       provide: { qualify: provided },
       ...parallelism(options.concurrency),
       ...(options.only === null ? {} : { testNamePattern: options.only }),
@@ -113,11 +143,19 @@ export async function runQualification(
         ? await startVitest('test', [], vitestOptions, { logLevel: 'silent' })
         : await startVitestShard(vitestOptions, options.shard);
     await vitest.close();
+    running = null;
+    const extra = await afterTheWorkers(options, provided, interruption.signal);
 
-    await mkdir(options.outDir, { recursive: true });
-    await mergeTranscriptParts(work.path, join(options.outDir, 'transcript.jsonl'));
+    const outDir = output.staging;
+    await mergeTranscriptParts(work.path, join(outDir, 'transcript.jsonl'));
+    await refuseIfNothingSpawned(join(outDir, 'transcript.jsonl'), interruption.signal);
+    const fromWorkers = reporter.collected();
     // Evidence from the workers holds adapter output; mask secrets once, before any report, case or shard file is made of it.
-    const collected = SecretMask.fromProcess().maskDeep(reporter.collected());
+    const collected = SecretMask.fromProcess().maskDeep({
+      ...fromWorkers,
+      metas: [...fromWorkers.metas, ...extra.metas],
+      unhandledErrors: [...fromWorkers.unhandledErrors, ...extra.errors],
+    });
     const reportInput: BuildReportInput = {
       profile: 'coding-operation.v1',
       metas: collected.metas,
@@ -147,19 +185,57 @@ export async function runQualification(
           maxSubmits: options.maxSubmits,
           concurrency: options.concurrency,
           pollBudget: options.pollBudget,
+          settleMs: options.settleMs,
         },
+        ...(interruption.signal === null ? {} : { interrupted: interruption.signal }),
       },
       replayCommand: (handle) => replayCommand(handle, options),
       expectedFailures: options.expectedFailures,
       shard: options.shard,
     };
     const report = buildReport(reportInput);
-    await writeReportFiles(report, options.outDir);
+    await writeReportFiles(report, outDir);
     // Every FAIL as a replayable case (`adapter-qualify replay <report-dir>`).
-    await writeFailureCases(buildFailureCases(report, collected.metas, options), options.outDir);
-    if (options.shard !== null) await writeShardEvidence(reportInput, options.outDir);
+    await writeFailureCases(buildFailureCases(report, collected.metas, options), outDir);
+    if (options.shard !== null) await writeShardEvidence(reportInput, outDir);
+    await output.commit();
     return { report, exitCode: report.exitCode, reportDir: options.outDir, summary: renderSummary(report, options.outDir) };
+  } catch (error) {
+    await output.discard();
+    throw error;
   } finally {
+    interruption.dispose();
+    if (interruption.signal !== null) reapRunProcesses(scratchDir);
     await work.cleanup();
+  }
+}
+
+// What the run judges itself once the workers are done: the end-of-run re-observation of
+// terminal evidence (skipped when interrupted), and why the run stopped early, if it did.
+async function afterTheWorkers(
+  options: NormalizedRunOptions,
+  provided: QualifyProvidedContext,
+  signal: InterruptSignal | null,
+): Promise<{ metas: QualifyTestMeta[]; errors: string[] }> {
+  if (signal !== null) {
+    reapRunProcesses(provided.scratchDir);
+    return { metas: [], errors: [`the run was interrupted by ${signal}: its adapter processes were killed, and only the tests that finished are judged`] };
+  }
+  try {
+    const recheck = await recheckTerminalEvidence({ options, workDir: provided.workDir, scratchDir: provided.scratchDir });
+    return { metas: recheck === null ? [] : [recheck], errors: [] };
+  } catch (error) {
+    // The suite's own fault: reported as such, without hiding what the workers judged.
+    return { metas: [], errors: [`end-of-run re-observation of terminal evidence: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] };
+  }
+}
+
+// A run whose every call failed to spawn judged nothing of the adapter (an interpreter that
+// does not exist, a missing library): that is a usage error, not a verdict.
+async function refuseIfNothingSpawned(transcriptFile: string, signal: InterruptSignal | null): Promise<void> {
+  if (signal !== null) return;
+  const { calls, spawnFailures, firstDetail } = await countSpawnFailures(transcriptFile);
+  if (calls > 0 && spawnFailures === calls) {
+    throw new UsageError(`every one of the ${calls} adapter calls failed to start (${firstDetail ?? 'no detail'}): check the executable and argvPrefix; nothing was judged`, { field: 'executable' });
   }
 }

@@ -61,6 +61,7 @@ export interface RecordedRunOptions {
   readonly maxSubmits?: number | null;
   readonly concurrency?: number;
   readonly pollBudget?: number;
+  readonly settleMs?: number;
   /** The fast-check path replayed, when the run was a replay. */
   readonly replayPath?: string | null;
 }
@@ -89,6 +90,8 @@ export interface ReportRun {
   readonly options: RecordedRunOptions;
   /** Present only in a shard's report. */
   readonly shard?: ReportShard;
+  /** Present only when this signal ended the run before every test finished (the report holds what was judged until then). */
+  readonly interrupted?: 'SIGINT' | 'SIGTERM';
 }
 
 /** Clause counts of one level by verdict. */

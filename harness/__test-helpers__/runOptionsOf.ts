@@ -22,6 +22,8 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     maxSubmits: null,
     concurrency: runOptionDefaults.concurrency,
     pollBudget: runOptionDefaults.pollBudget,
+    settleMs: runOptionDefaults.settleMs,
+    allowOutInAdapterDir: false,
     strict: false,
     strictShould: false,
     expectedFailures: null,

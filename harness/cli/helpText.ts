@@ -65,6 +65,9 @@ Options:
   --concurrency N         most adapter processes at once, ${range(b.concurrency)} (default ${d.concurrency})
   --poll-budget N         observes per operation while waiting for terminal evidence,
                           ${range(b.pollBudget)} (default ${d.pollBudget})
+  --settle-ms N           wait after the last terminal answer before every terminal
+                          binding is observed again, ${range(b.settleMs)} (default ${d.settleMs})
+  --allow-out-in-adapter-dir  let --out lie inside the adapter's own directory
   --strict                exit 1 when a MUST clause is SKIP or INCONCLUSIVE
   --strict-should         SHOULD clauses count for the exit code
   --expected-failures FILE  clause IDs known to fail (YAML or JSON list): listed FAILs do

@@ -20,6 +20,7 @@ import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { STOPPED_ANSWERING, type UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import type { AdmissionBudget } from './AdmissionBudget.js';
+import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 
 /** The answer to one well-formed request, as evidence. */
 export type Exchange =
@@ -36,6 +37,8 @@ export interface AdapterSessionDeps {
   readonly budget: AdmissionBudget;
   readonly recorder: EvidenceRecorder;
   readonly testName: string;
+  /** Where first terminal answers go, for the end-of-run re-observation; null: not noted (that re-observation itself). */
+  readonly terminals: TerminalEvidenceLog | null;
 }
 
 /**
@@ -47,6 +50,7 @@ export interface AdapterSessionDeps {
 export class AdapterSession {
   readonly #deps: AdapterSessionDeps;
   #caseCalls: CallRecord[] = [];
+  #signal: AbortSignal | undefined;
 
   constructor(deps: AdapterSessionDeps) {
     this.#deps = deps;
@@ -57,9 +61,14 @@ export class AdapterSession {
     return subjectAuthorityId(this.#deps.options.subject);
   }
 
-  /** Forgets the calls of the previous case. */
-  startCase(): void {
+  /**
+   * Forgets the calls of the previous case. A case given a signal is cancelled with it:
+   * its calls in flight are killed (and recorded), and it starts no further process.
+   * @param signal - aborts the case (a property's time limit ended it). @defaultValue none
+   */
+  startCase(signal?: AbortSignal): void {
     this.#caseCalls = [];
+    this.#signal = signal;
   }
 
   /** The calls made since `startCase()`. */
@@ -92,8 +101,8 @@ export class AdapterSession {
    */
   async sendFaulted(action: Action, requestText: string, fault: FaultPlan, timeoutMs?: number): Promise<FaultedCall | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
-    if (breaker.tripped() || !(transport instanceof CommandTransport)) return null;
-    const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined };
+    if (breaker.tripped() || this.#signal?.aborted === true || !(transport instanceof CommandTransport)) return null;
+    const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal };
     const call = await runFaultedCall(transport.target, { action, requestText }, bounds, fault);
     transcript.append(call.record, testName);
     this.#caseCalls.push(call.record);
@@ -115,9 +124,12 @@ export class AdapterSession {
   /** Sends a well-formed request and checks the answer against the OUT clauses. */
   async exchange(request: CodingOperationRequest): Promise<Exchange> {
     const record = await this.#call({ action: request.action, requestText: canonicalJson(request), request });
-    if (record === null) return { kind: 'uncertain', reason: STOPPED_ANSWERING, record: null };
+    if (record === null) return { kind: 'uncertain', reason: this.#signal?.aborted === true ? 'the case was cancelled (its property ran out of time)' : STOPPED_ANSWERING, record: null };
     const evidence = classifyCall(record, request.binding);
     this.#recordOutClauses(record, evidence.kind === 'outcome' ? [] : evidence.violations, request);
+    if (evidence.kind === 'outcome' && evidence.outcome.state === 'terminal') {
+      this.#deps.terminals?.note(request.binding, evidence.outcome, record, this.#deps.testName);
+    }
     return evidence.kind === 'outcome'
       ? { kind: 'outcome', outcome: evidence.outcome, record }
       : { kind: 'uncertain', reason: evidence.reason, record };
@@ -125,8 +137,8 @@ export class AdapterSession {
 
   async #call(input: OperationCall): Promise<CallRecord | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
-    if (breaker.tripped()) return null;
-    const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined });
+    if (breaker.tripped() || this.#signal?.aborted === true) return null;
+    const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal });
     const { record } = result;
     breaker.record(record);
     transcript.append(record, testName);

@@ -178,3 +178,49 @@ describe('checkProperty', () => {
     await expect(runProperty({ numRuns: 100, run })).rejects.toBe(bug);
   });
 });
+
+describe('checkProperty under its time limit', () => {
+  it('cancels the case in flight, waits for it, and leaves the clause INCONCLUSIVE naming N of M cases', async () => {
+    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+    const signals: AbortSignal[] = [];
+    const session = { startCase: (signal?: AbortSignal) => void signals.push(signal as AbortSignal), caseCalls: () => [] };
+    let started = 0;
+    let endedAfterAbort = false;
+    const spec: PropertySpec<number> = {
+      clauses: ['REQ-CLOSED'],
+      arbitrary: fc.integer(),
+      describe: String,
+      numRuns: 8,
+      // Two quick cases, then one that only its cancellation ends (an adapter that hangs).
+      run: async () => {
+        started += 1;
+        if (started <= 2) return { verdict: 'held' };
+        const signal = signals.at(-1) as AbortSignal;
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        endedAfterAbort = true;
+        return { verdict: 'held' };
+      },
+    };
+    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: 300 });
+    expect(endedAfterAbort).toBe(true);
+    expect(started).toBe(3);
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, violations: [], inconclusive: expect.stringContaining('after 2 of 8 cases') });
+  });
+
+  it('a time limit hit before any case ended is INCONCLUSIVE, not a suite error', async () => {
+    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+    let signal: AbortSignal | undefined;
+    const session = { startCase: (given?: AbortSignal) => void (signal = given), caseCalls: () => [] };
+    const spec: PropertySpec<number> = {
+      clauses: ['REQ-CLOSED'],
+      arbitrary: fc.integer(),
+      describe: String,
+      run: async () => {
+        await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+        return { verdict: 'violated', violations: [violation('REQ-CLOSED', 'too late to count')] };
+      },
+    };
+    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: 200 });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, violations: [], inconclusive: expect.stringContaining('after 0 of 10 cases') });
+  });
+});

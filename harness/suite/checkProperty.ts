@@ -63,6 +63,8 @@ export async function checkProperty<T>(
     propertyIndex: number;
     /** Record the first failing case unshrunk. @defaultValue false */
     endOnFailure?: boolean;
+    /** Wall-clock budget of the property. @defaultValue {@link PROPERTY_TIME_LIMIT_MS} */
+    timeLimitMs?: number;
   },
 ): Promise<void> {
   const { session, recorder, options, testName, propertyIndex } = context;
@@ -73,16 +75,25 @@ export async function checkProperty<T>(
   let firstUndecided: string | null = null;
   const decided = new Map<ClauseId, number>(spec.clauses.map((id) => [id, 0]));
 
+  // The case in flight: fast-check's time limit abandons it without waiting, so the
+  // property cancels it itself (killing its calls) and waits for it to end.
+  let inFlight: { readonly controller: AbortController; readonly ended: Promise<unknown> } | null = null;
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
-    session.startCase();
+    const controller = new AbortController();
+    session.startCase(controller.signal);
+    const running = spec.run(value);
+    inFlight = { controller, ended: running.catch(() => undefined) };
     let result: CaseResult;
     try {
-      result = await spec.run(value);
+      result = await running;
     } catch (error) {
+      if (controller.signal.aborted) return true;
       // The suite's own fault: if shrinking ends here, it must surface, not an earlier violation.
       lastFailure = null;
       throw error;
     }
+    // A case cancelled by the time limit is no evidence, whatever it returned.
+    if (controller.signal.aborted) return true;
     if (result.verdict === 'undecided') {
       firstUndecided ??= result.reason;
       return true;
@@ -94,15 +105,30 @@ export async function checkProperty<T>(
     return false;
   });
 
+  const numRuns = spec.numRuns ?? options.runs;
+  const timeLimitMs = context.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
   const details = await fc.check(property, {
     seed: deriveSeed(options.seed, testName),
-    numRuns: spec.numRuns ?? options.runs,
-    interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS,
+    numRuns,
+    interruptAfterTimeLimit: timeLimitMs,
     examples: (spec.examples ?? []).map((example): [T] => [example]),
     ...(context.endOnFailure === true ? { endOnFailure: true } : {}),
     ...(replay === null ? {} : { path: replay.path }),
   });
 
+  const abandoned = inFlight as { readonly controller: AbortController; readonly ended: Promise<unknown> } | null;
+  if (details.interrupted && abandoned !== null) {
+    abandoned.controller.abort();
+    await abandoned.ended;
+  }
+  // Interrupted before any failure: fewer cases than asked for are no PASS.
+  if (details.interrupted && details.counterexamplePath === null) {
+    for (const clauseId of spec.clauses) {
+      recorder.inconclusive(clauseId, `time limit of ${timeLimitMs} ms after ${details.numRuns} of ${numRuns} cases (the adapter answers too slowly for this property)`);
+      recorder.replay(clauseId, { testName, seed: options.seed });
+    }
+    return;
+  }
   for (const [clauseId, cases] of decided) recorder.count(clauseId, cases);
   const failure = lastFailure as Failure<T> | null;
   if (details.failed) {

@@ -22,6 +22,21 @@ const MAX_CMDLINE = 300;
  * @public
  */
 export function findMarkedProcesses(callIds: ReadonlySet<string>): MarkedProcess[] | null {
+  if (callIds.size === 0) return process.platform === 'linux' ? [] : null;
+  return scanProcessEnvironments((environ) => {
+    const callId = markerOf(environ);
+    return callId !== null && callIds.has(callId) ? callId : null;
+  });
+}
+
+/**
+ * Live processes (zombies and unreadable ones skipped) whose `/proc/<pid>/environ`
+ * `match` accepts, each with what `match` returned for it.
+ * @param match - returns a label for a matching environment (NUL-separated), null otherwise.
+ * @returns the processes found, or null where there is no `/proc` (not Linux).
+ * @internal
+ */
+export function scanProcessEnvironments(match: (environ: string) => string | null): MarkedProcess[] | null {
   if (process.platform !== 'linux') return null;
   let entries: string[];
   try {
@@ -29,14 +44,14 @@ export function findMarkedProcesses(callIds: ReadonlySet<string>): MarkedProcess
   } catch {
     return null;
   }
-  if (callIds.size === 0) return [];
   const found: MarkedProcess[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
     if (pid === process.pid) continue;
-    const callId = markerOf(readOrNull(`/proc/${entry}/environ`));
-    if (callId === null || !callIds.has(callId) || isZombie(entry)) continue;
+    const environ = readOrNull(`/proc/${entry}/environ`);
+    const callId = environ === null ? null : match(environ);
+    if (callId === null || isZombie(entry)) continue;
     const cmdline = (readOrNull(`/proc/${entry}/cmdline`) ?? '').split('\0').filter((part) => part !== '').join(' ');
     found.push({ pid, callId, cmdline: cmdline.length > MAX_CMDLINE ? `${cmdline.slice(0, MAX_CMDLINE)}…` : cmdline });
   }

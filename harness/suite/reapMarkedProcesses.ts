@@ -1,4 +1,4 @@
-import { findMarkedProcesses, type MarkedProcess } from './findMarkedProcesses.js';
+import { findMarkedProcesses, scanProcessEnvironments, type MarkedProcess } from './findMarkedProcesses.js';
 
 /**
  * Kills (SIGKILL) every live process carrying the marker of one of `callIds`:
@@ -9,7 +9,22 @@ import { findMarkedProcesses, type MarkedProcess } from './findMarkedProcesses.j
  * @public
  */
 export function reapMarkedProcesses(callIds: ReadonlySet<string>): MarkedProcess[] {
-  const found = findMarkedProcesses(callIds) ?? [];
+  return killAll(findMarkedProcesses(callIds) ?? []);
+}
+
+/**
+ * Kills (SIGKILL) every live process of one run, in flight or not: each carries the
+ * run's own scratch directory in `ADAPTER_QUALIFY_SCRATCH` (an interrupted run ends them all).
+ * @param scratchDir - the run's scratch directory.
+ * @returns the processes it killed (empty when none, or without `/proc`); `callId` is the scratch directory.
+ * @public
+ */
+export function reapRunProcesses(scratchDir: string): MarkedProcess[] {
+  const variable = `ADAPTER_QUALIFY_SCRATCH=${scratchDir}`;
+  return killAll(scanProcessEnvironments((environ) => (environ.split('\0').includes(variable) ? scratchDir : null)) ?? []);
+}
+
+function killAll(found: readonly MarkedProcess[]): MarkedProcess[] {
   const killed: MarkedProcess[] = [];
   for (const marked of found) {
     try {

@@ -3,6 +3,7 @@ import { AdmissionBudget } from './AdmissionBudget.js';
 import { OperationIds } from './OperationIds.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
+import { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 import type { QualifyProvidedContext } from './providedContext.js';
 import type { RunSubject } from '../runOptions.js';
 import { CommandTransport } from '../transport/CommandTransport.js';
@@ -17,6 +18,7 @@ export interface WorkerServices {
   readonly breaker: UnresponsiveBreaker;
   readonly budget: AdmissionBudget;
   readonly ids: OperationIds;
+  readonly terminals: TerminalEvidenceLog;
 }
 
 let services: WorkerServices | undefined;
@@ -33,13 +35,19 @@ export function workerServices(): WorkerServices {
     breaker: new UnresponsiveBreaker(provided.workDir),
     budget: new AdmissionBudget(provided.workDir, options.maxSubmits),
     ids: new OperationIds(provided.runNonce),
+    terminals: new TerminalEvidenceLog(provided.workDir),
   };
   return services;
 }
 
-// The scratch directory reaches an adapter process through its environment; an
-// in-process SDK reads the same variable from this worker's environment.
-function transportFor(subject: RunSubject, scratchDir: string): CommandTransport | SdkTransport {
+/**
+ * The transport of a run's subject. The scratch directory reaches an adapter process
+ * through its environment; an in-process SDK reads the same variable from this
+ * process's environment.
+ * @param subject - the run's subject
+ * @param scratchDir - the run's scratch directory
+ */
+export function transportFor(subject: RunSubject, scratchDir: string): CommandTransport | SdkTransport {
   if (subject.kind === 'sdk') {
     process.env['ADAPTER_QUALIFY_SCRATCH'] = scratchDir;
     return new SdkTransport(subject.modulePath);
