@@ -12,6 +12,7 @@ const SIGNALS: readonly InterruptSignal[] = ['SIGINT', 'SIGTERM'];
 export class RunInterruption {
   #signal: InterruptSignal | null = null;
   readonly #onSignal: (signal: InterruptSignal) => void;
+  readonly #before = new Map<InterruptSignal, ReadonlySet<unknown>>();
   readonly #handler = (signal: NodeJS.Signals): void => {
     if (this.#signal !== null) return;
     this.#signal = signal as InterruptSignal;
@@ -21,7 +22,23 @@ export class RunInterruption {
   /** @param onSignal - called once, on the first of the two signals */
   constructor(onSignal: (signal: InterruptSignal) => void) {
     this.#onSignal = onSignal;
-    for (const signal of SIGNALS) process.on(signal, this.#handler);
+    for (const signal of SIGNALS) {
+      this.#before.set(signal, new Set(process.listeners(signal)));
+      process.on(signal, this.#handler);
+    }
+  }
+
+  /**
+   * Detaches the SIGINT/SIGTERM listeners added since this run began (vitest's own,
+   * which exit the process at once): during the run, only this one decides what a signal does.
+   */
+  claimSignals(): void {
+    for (const signal of SIGNALS) {
+      const before = this.#before.get(signal) ?? new Set();
+      for (const listener of process.listeners(signal)) {
+        if (listener !== this.#handler && !before.has(listener)) process.off(signal, listener as (...args: unknown[]) => void);
+      }
+    }
   }
 
   /** The signal that interrupted the run, or null. */

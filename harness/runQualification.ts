@@ -133,7 +133,15 @@ export async function runQualification(
       config: false,
       watch: false,
       ...suiteSelection(internals),
-      reporters: [reporter, { onInit: (vitest: Vitest) => { running = vitest; } }],
+      reporters: [
+        reporter,
+        {
+          onInit: (vitest: Vitest) => {
+            running = vitest;
+            interruption.claimSignals();
+          },
+        },
+      ],
       provide: { qualify: provided },
       ...parallelism(options.concurrency),
       ...(options.only === null ? {} : { testNamePattern: options.only }),

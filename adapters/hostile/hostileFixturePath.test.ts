@@ -7,6 +7,7 @@ import { hostileFixturePath, type HostileFixture } from './hostileFixturePath.js
 const names: Record<HostileFixture, true> = {
   'argv-echo': true,
   'deep-json': true,
+  'duplicate-keys': true,
   'exit-7-valid-outcome': true,
   'flood-stderr-before-stdin': true,
   'flood-stdout': true,
@@ -14,8 +15,11 @@ const names: Record<HostileFixture, true> = {
   hang: true,
   'invalid-utf8': true,
   'killed-by-signal': true,
+  'late-terminal-rewriter': true,
+  'late-terminal-rewriter-env-cleared': true,
   'never-reads-stdin': true,
   'sentinel-touch': true,
+  'slow-then-hang': true,
 };
 
 describe('hostileFixturePath', () => {

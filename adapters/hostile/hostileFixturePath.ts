@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 export type HostileFixture =
   | 'argv-echo'
   | 'deep-json'
+  | 'duplicate-keys'
   | 'exit-7-valid-outcome'
   | 'flood-stderr-before-stdin'
   | 'flood-stdout'
@@ -12,8 +13,11 @@ export type HostileFixture =
   | 'hang'
   | 'invalid-utf8'
   | 'killed-by-signal'
+  | 'late-terminal-rewriter'
+  | 'late-terminal-rewriter-env-cleared'
   | 'never-reads-stdin'
-  | 'sentinel-touch';
+  | 'sentinel-touch'
+  | 'slow-then-hang';
 
 /**
  * Absolute path of a hostile fixture script (run it as `[process.execPath, path, ...]`).

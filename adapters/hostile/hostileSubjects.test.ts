@@ -1,8 +1,14 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../../harness/__test-helpers__/temporaryRoot.js';
-import { runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
+import { CLI_BIN, runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
+import { loadAdapterConfig } from '../../harness/config/loadAdapterConfig.js';
+import { normalizeRunOptions } from '../../harness/normalizeRunOptions.js';
+import { runQualification } from '../../harness/runQualification.js';
+import type { AcceptanceReport } from '../../reports/types.js';
 import { hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
 
 // Hostile adapters as the subject of a whole run: each must end in a written,
@@ -45,3 +51,143 @@ describe.concurrent('hostile adapters under a full run', () => {
     }
   }, 300_000);
 });
+
+// Subjects of the hardening work, each with its expected verdict. Small runs (`--only`, few cases).
+
+function hostileConfig(name: string, executable: string, argvPrefix: readonly string[]): Promise<string> {
+  const configPath = join(root(), `${name}.json`);
+  const config = { protocol: 'algal.coding-operation.v1', authorityId: 'hostile', executable, argvPrefix };
+  return writeFile(configPath, JSON.stringify(config)).then(() => configPath);
+}
+
+// Live adapter processes of runs whose work directories lie under `prefix` (their TMPDIR).
+function adapterProcessesUnder(prefix: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (/\) [ZX] /.test(readFileSync(`/proc/${entry}/stat`, 'latin1'))) continue;
+      const environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
+      if (environ.split('\0').some((variable) => variable.startsWith(`ADAPTER_QUALIFY_SCRATCH=${prefix}`))) found.push(Number(entry));
+    } catch {
+      // Exited meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}
+
+const verdictOf = (report: AcceptanceReport | null, id: string) => report?.clauses.find((entry) => entry.id === id);
+
+describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
+  it.each(['late-terminal-rewriter', 'late-terminal-rewriter-env-cleared'] as const)(
+    '%s: a rewrite of the terminal record after the terminal answer FAILs SEM-TERMINAL-IMMUTABLE',
+    async (fixture) => {
+      const configPath = await hostileConfig(fixture, process.execPath, [hostileFixturePath(fixture)]);
+      const run = await runQualifyCli(configPath, join(root(), fixture), ['--only', 'SEM-TERMINAL-IMMUTABLE', '--runs', '2', '--seed', '1'], 240_000);
+      expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(1);
+      expect(run.report!.suiteErrors).toEqual([]);
+      expect(verdictOf(run.report, 'SEM-TERMINAL-IMMUTABLE')).toMatchObject({ verdict: 'FAIL' });
+      // Both envelopes are the counterexample: the first terminal answer and the late one.
+      expect(verdictOf(run.report, 'SEM-TERMINAL-IMMUTABLE')?.counterexample?.calls.length).toBeGreaterThanOrEqual(2);
+    },
+    300_000,
+  );
+
+  it('duplicate-keys: conflicting keys before the real fields FAIL OUT-UNIQUE-KEYS (a SHOULD: exit 0)', async () => {
+    const configPath = await hostileConfig('duplicate-keys', process.execPath, [hostileFixturePath('duplicate-keys')]);
+    const run = await runQualifyCli(configPath, join(root(), 'duplicate-keys'), ['--only', 'OUT-UNIQUE-KEYS', '--runs', '1', '--seed', '1'], 240_000);
+    expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(verdictOf(run.report, 'OUT-UNIQUE-KEYS')).toMatchObject({ verdict: 'FAIL', reason: expect.stringContaining('"operationId"') });
+    expect(verdictOf(run.report, 'OUT-BINDING')).toMatchObject({ verdict: 'PASS' });
+  }, 300_000);
+
+  it('missing-interpreter: a script whose #! interpreter does not exist is refused before any call (exit 2, CFG-EXECUTABLE)', async () => {
+    const script = join(dirname(hostileFixturePath('hang')), 'missing-interpreter.sh');
+    const configPath = await hostileConfig('missing-interpreter', script, []);
+    const run = await runQualifyCli(configPath, join(root(), 'missing-interpreter'), ['--runs', '1'], 60_000);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('CFG-EXECUTABLE');
+    expect(run.stderr).toContain('/nonexistent/bin/python9');
+    expect(run.report).toBeNull();
+  }, 120_000);
+
+  it('an executable that cannot be started at all: every call fails to spawn, so the run is a usage error (exit 2)', async () => {
+    // A script whose interpreter is itself a script with a missing interpreter: the check
+    // before the run reads one #! line; the kernel finds the second one missing at every spawn.
+    const dir = join(root(), 'nested-interpreter');
+    await mkdir(dir);
+    await writeFile(join(dir, 'inner.sh'), '#!/nonexistent/bin/sh9\n');
+    await writeFile(join(dir, 'outer.sh'), `#!${join(dir, 'inner.sh')}\n`);
+    await chmod(join(dir, 'inner.sh'), 0o755);
+    await chmod(join(dir, 'outer.sh'), 0o755);
+    const configPath = await hostileConfig('nested-interpreter', join(dir, 'outer.sh'), []);
+    const run = await runQualifyCli(configPath, join(root(), 'nested-interpreter-report'), ['--only', 'OUT-JSON', '--runs', '1'], 120_000);
+    expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(2);
+    expect(run.stderr).toContain('failed to start');
+    expect(run.report).toBeNull();
+  }, 180_000);
+
+  it.each([
+    ['an existing file', async (dir: string) => { await writeFile(join(dir, 'out'), 'x'); return join(dir, 'out'); }, 'exists and is not a directory'],
+    ['a symbolic link to a protected directory', async (dir: string) => { await symlink('/etc', join(dir, 'out')); return join(dir, 'out'); }, 'symbolic link'],
+    ['an unwritable place', async () => '/proc/adapter-qualify-out', 'cannot be'],
+    ['a directory of other files', async (dir: string) => { await mkdir(join(dir, 'out')); await writeFile(join(dir, 'out', 'notes.txt'), 'mine'); return join(dir, 'out'); }, 'not an adapter-qualify report'],
+  ] as const)('--out %s: exit 2 before any adapter process starts', async (label, makeOut, message) => {
+    const dir = join(root(), `out-${label.replaceAll(' ', '-')}`);
+    await mkdir(dir, { recursive: true });
+    const sentinel = join(dir, 'adapter-ran');
+    const configPath = await hostileConfig(`out-${label.replaceAll(' ', '-')}`, process.execPath, [hostileFixturePath('sentinel-touch'), sentinel]);
+    const run = await runQualifyCli(configPath, await makeOut(dir), ['--runs', '1'], 60_000);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(existsSync(sentinel)).toBe(false);
+  }, 120_000);
+
+  it('slow-then-hang: a property cut by its time limit kills its call in flight, records it, and is INCONCLUSIVE', async () => {
+    const configPath = await hostileConfig('slow-then-hang', process.execPath, [hostileFixturePath('slow-then-hang')]);
+    const outDir = join(root(), 'slow-then-hang');
+    const loaded = await loadAdapterConfig(configPath, root());
+    const options = normalizeRunOptions({ out: outDir, only: '^SEM-SUBMIT-IDEMPOTENT', runs: 10, seed: 1, timeoutMs: 60_000 }, { kind: 'command', ...loaded });
+    const result = await runQualification(options, {}, { propertyTimeLimitMs: 3_000 });
+    expect(result.report.suiteErrors).toEqual([]);
+    expect(verdictOf(result.report, 'SEM-SUBMIT-IDEMPOTENT')).toMatchObject({ verdict: 'INCONCLUSIVE', reason: expect.stringMatching(/time limit of 3000 ms after \d of 10 cases/) });
+    const transcript = (await readFile(join(outDir, 'transcript.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { uncertainty: string | null });
+    // The hanging call was cancelled by the property, far before its 60 s deadline, and recorded.
+    expect(transcript.some((line) => line.uncertainty === 'canceled')).toBe(true);
+    expect(processesOfFixture('slow-then-hang.mjs')).toEqual([]);
+  }, 180_000);
+
+  it('SIGINT to the suite: its adapter processes are killed and a report marked interrupted is written (exit 3)', async () => {
+    const tmp = join(root(), 'interrupted-tmp');
+    await mkdir(tmp);
+    const configPath = await hostileConfig('interrupted', process.execPath, [hostileFixturePath('hang')]);
+    const outDir = join(root(), 'interrupted');
+    const child = execa(process.execPath, [CLI_BIN, 'run', configPath, '--out', outDir, '--only', 'OUT-JSON', '--runs', '1', '--timeout-ms', '60000'], {
+      reject: false,
+      env: { CI: 'true', GITHUB_STEP_SUMMARY: '', TMPDIR: tmp },
+    });
+    // Sequenced, not timed: the signal goes once a hanging adapter process of this run exists.
+    while (adapterProcessesUnder(tmp).length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(3);
+    const report = JSON.parse(await readFile(join(outDir, 'acceptance.json'), 'utf8')) as AcceptanceReport;
+    expect(report.run.interrupted).toBe('SIGINT');
+    expect(report.suiteErrors.join('\n')).toContain('interrupted by SIGINT');
+    expect(adapterProcessesUnder(tmp)).toEqual([]);
+    expect((await readdir(tmp)).filter((name) => name.startsWith('adapter-qualify-'))).toEqual([]);
+  }, 180_000);
+});
+
+function processesOfFixture(script: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes(script)) found.push(Number(entry));
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return found;
+}

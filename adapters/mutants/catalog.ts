@@ -55,6 +55,7 @@ import { revisionDropsAtTerminal } from './sem/revisionDropsAtTerminal.js';
 import { submitAnswersUnknown } from './sem/submitAnswersUnknown.js';
 import { terminalKeepsRevision1 } from './sem/terminalKeepsRevision1.js';
 import { terminalTextTimestamped } from './sem/terminalTextTimestamped.js';
+import { terminalRewrittenLate, terminalRewrittenLateEnvCleared } from './sem/terminalRewrittenLate.js';
 import { unparsableRecordReadmitted } from './sem/unparsableRecordReadmitted.js';
 import { stderrLogFlood } from './wire/stderrLogFlood.js';
 
@@ -120,6 +121,8 @@ export const mutants: readonly Mutant[] = Object.freeze([
   submitAnswersUnknown,
   terminalKeepsRevision1,
   terminalTextTimestamped,
+  terminalRewrittenLate,
+  terminalRewrittenLateEnvCleared,
   unparsableRecordReadmitted,
   stderrLogFlood,
 ]);
