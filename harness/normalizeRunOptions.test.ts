@@ -52,6 +52,8 @@ describe('normalizeRunOptions', () => {
       maxSubmits: null,
       concurrency: 4,
       pollBudget: 8,
+      settleMs: 5000,
+      allowOutInAdapterDir: false,
       strict: false,
       strictShould: false,
       expectedFailures: null,
