@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import * as fc from 'fast-check';
 import type { ClauseId } from '../clauses.js';
 import type { Violation } from '../violation.js';
@@ -80,6 +81,8 @@ export async function checkProperty<T>(
   let inFlight: { readonly controller: AbortController; readonly ended: Promise<unknown> } | null = null;
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
     const controller = new AbortController();
+    // Every call of the case listens to it, and a race burst makes dozens at once.
+    setMaxListeners(0, controller.signal);
     session.startCase(controller.signal);
     const running = spec.run(value);
     inFlight = { controller, ended: running.catch(() => undefined) };
