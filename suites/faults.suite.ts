@@ -161,6 +161,7 @@ qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any poi
     clauses: ['SEM-CRASH-CONSISTENT'],
     // A kill hits a torn-write window only by chance: a short --runs (self-check's 4) still sweeps at least 8 cases.
     numRuns: Math.max(options.runs, MIN_CRASH_CASES),
+    minRuns: MIN_CRASH_CASES,
     arbitrary: fc.record({ value: payload(options.payload), first: fc.noBias(fc.integer({ min: 0, max: 1_000 })), strata: fc.tuple(stratum, stratum, stratum) }),
     describe: ({ first, strata }) =>
       `kill the first submit of a fresh binding ${firstKill(first)} ms after spawn, ` +

@@ -224,3 +224,28 @@ describe('checkProperty under its time limit', () => {
     expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, violations: [], inconclusive: expect.stringContaining('after 0 of 10 cases') });
   });
 });
+
+describe('checkProperty: a time limit after the minimum', () => {
+  it('counts the decided cases when they reach minRuns', async () => {
+    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+    let signal: AbortSignal | undefined;
+    const session = { startCase: (given?: AbortSignal) => void (signal = given), caseCalls: () => [] };
+    let started = 0;
+    const spec: PropertySpec<number> = {
+      clauses: ['REQ-CLOSED'],
+      arbitrary: fc.integer(),
+      describe: String,
+      numRuns: 8,
+      minRuns: 2,
+      run: async () => {
+        started += 1;
+        if (started <= 2) return { verdict: 'held' };
+        await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+        return { verdict: 'held' };
+      },
+    };
+    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: 300 });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 2, violations: [] });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBeUndefined();
+  });
+});

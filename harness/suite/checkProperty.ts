@@ -26,6 +26,11 @@ export interface PropertySpec<T> {
   /** Cases to generate. @defaultValue the run's `--runs` */
   readonly numRuns?: number;
   /**
+   * Decided cases a clause needs to PASS when the time limit cuts the property short
+   * (a clause with fewer is INCONCLUSIVE). @defaultValue `numRuns`
+   */
+  readonly minRuns?: number;
+  /**
    * Cases that run first, before the generated ones, whatever the seed: the
    * variants a clause must never miss (e.g. uppercase hex on a submit).
    */
@@ -124,10 +129,15 @@ export async function checkProperty<T>(
     abandoned.controller.abort();
     await abandoned.ended;
   }
-  // Interrupted before any failure: fewer cases than asked for are no PASS.
+  // Interrupted before any failure: fewer decided cases than the property's minimum are no PASS.
   if (details.interrupted && details.counterexamplePath === null) {
-    for (const clauseId of spec.clauses) {
-      recorder.inconclusive(clauseId, `time limit of ${timeLimitMs} ms after ${details.numRuns} of ${numRuns} cases (the adapter answers too slowly for this property)`);
+    const minRuns = spec.minRuns ?? numRuns;
+    for (const [clauseId, cases] of decided) {
+      if (cases >= minRuns) {
+        recorder.count(clauseId, cases);
+      } else {
+        recorder.inconclusive(clauseId, `time limit of ${timeLimitMs} ms after ${cases} of ${numRuns} cases, fewer than the ${minRuns} needed (the adapter answers too slowly for this property)`);
+      }
       recorder.replay(clauseId, { testName, seed: options.seed });
     }
     return;
