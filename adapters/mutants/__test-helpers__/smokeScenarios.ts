@@ -14,7 +14,9 @@ export type SmokeStep =
   /** A submit stopped (SIGSTOP) as it starts and continued (SIGCONT) `pausedMs` later, as a stalled process resumes. */
   | { readonly kind: 'pause'; readonly text: string; readonly pausedMs: number }
   /** The reference restart step (`dist/adapters/reference/restart.js`) on the scenario's ledger, its directory's parent as the scratch directory. */
-  | { readonly kind: 'restart' };
+  | { readonly kind: 'restart' }
+  /** Sleeps (a late writer's delay passes; it is the mutant's own, far below this). */
+  | { readonly kind: 'wait'; readonly ms: number };
 
 const payload = { task: 'smoke' };
 const other = { task: 'other' };
@@ -77,6 +79,9 @@ export const smokeScenarios: Readonly<Record<string, readonly SmokeStep[]>> = {
   'resubmit-readmits': [call('submit', submitText(binding, payload)), call('submit', submitText(binding, payload))],
   'rebind-answers-existing': [call('submit', submitText(binding, payload)), call('submit', submitText(rebound, other))],
   'terminal-text-timestamped': [...lifecycle, observe],
+  'terminal-rewritten-late': [...lifecycle, { kind: 'wait', ms: 3_000 }, observe],
+  'terminal-rewritten-late-env-cleared': [...lifecycle, { kind: 'wait', ms: 3_000 }, observe],
+  'duplicate-keys-before-fields': [observe],
   'ref-changes-at-terminal': lifecycle,
   'revision-drops-at-terminal': lifecycle,
   'terminal-keeps-revision-1': lifecycle,
