@@ -12,6 +12,8 @@ import type { CallBounds, CallInput, CommandTarget } from './types.js';
 import { validateMaxOutputBytes } from './validateMaxOutputBytes.js';
 import { validateTimeoutMs } from './validateTimeoutMs.js';
 import { NO_OUTPUT } from './_internals/noOutput.js';
+import { adapterEnvironment, SCRUBBED_ENVIRONMENT } from './containment/adapterEnvironment.js';
+import { launchCommand } from './containment/launchCommand.js';
 
 /** How long stdout/stderr may stay open after the process exited (a descendant holding them). */
 const STREAM_GRACE_MS = 250;
@@ -34,7 +36,9 @@ type ExitEvent =
 
 /**
  * Runs one adapter call (WIRE-*): spawns `[executable, ...argvPrefix, action]`
- * without a shell as the leader of a new process group, writes the request to
+ * without a shell, through the per-call launcher (`launchCommand`: the adapter's
+ * parent is sacrificial, its descendants stay under the call's keeper), in a new
+ * process group, with a scrubbed environment (`adapterEnvironment`), writes the request to
  * stdin and closes it, drains stdout (capped at the output bound) and stderr
  * (its last 65,536 bytes kept), enforces the deadline and the caller's signal,
  * and kills the whole group when the call ends. Never retries.
@@ -85,10 +89,11 @@ async function runStarted(
   };
 
   const startedAt = Date.now();
-  const subprocess = execa(target.executable, [...target.argvPrefix, identity.action], {
+  const launch = launchCommand([target.executable, ...target.argvPrefix, identity.action], identity.callId);
+  const subprocess = execa(launch.file, launch.args, {
     cwd: target.cwd,
-    env: { ...target.env, ADAPTER_QUALIFY_CALL: identity.callId },
-    extendEnv: true,
+    env: adapterEnvironment(target.environment ?? SCRUBBED_ENVIRONMENT, { ...target.env, ADAPTER_QUALIFY_CALL: identity.callId }),
+    extendEnv: false,
     shell: false,
     detached: true, // the adapter leads its own process group, so the group can be killed
     cleanup: false,
