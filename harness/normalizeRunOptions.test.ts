@@ -59,8 +59,18 @@ describe('normalizeRunOptions', () => {
       keepStderr: false,
       lifecycle: null,
       writeBaseline: null,
+      adapterEnvironment: { inherit: false, passNames: [] },
       progress: false,
     });
+  });
+
+  it('reads --pass-env (repeatable, repeats dropped) and --inherit-env, and refuses a name that is no variable name', () => {
+    expect(normalize({ passEnv: ['DATABASE_URL', 'MY_KEY', 'DATABASE_URL'], inheritEnv: true }).adapterEnvironment).toEqual({
+      inherit: true,
+      passNames: ['DATABASE_URL', 'MY_KEY'],
+    });
+    expect(normalize({ passEnv: 'ONE' }).adapterEnvironment).toEqual({ inherit: false, passNames: ['ONE'] });
+    expect(() => normalize({ passEnv: ['A=B'] })).toThrow(/--pass-env must name an environment variable .*"A=B"/);
   });
 
   it('reads command-line text and numbers alike', () => {

@@ -11,6 +11,7 @@ import { validateOnlyOption } from './config/options/validateOnlyOption.js';
 import { validatePayloadOption } from './config/options/validatePayloadOption.js';
 import { validateReplayPathOption } from './config/options/validateReplayPathOption.js';
 import { validateSeedOption } from './config/options/validateSeedOption.js';
+import { validateEnvironmentOptions } from './config/options/validateEnvironmentOptions.js';
 import type { NormalizedRunOptions, RunSubject } from './runOptions.js';
 import { validateShardOption } from './shard/validateShardOption.js';
 import { validateLifecycleOption } from './lifecycle/validateLifecycleOption.js';
@@ -61,6 +62,10 @@ export interface RunOptionsInput {
   readonly lifecycle?: string;
   /** `--write-baseline FILE`: write the run's FAILs as an expected-failures file. @defaultValue none */
   readonly writeBaseline?: string;
+  /** `--pass-env NAME` (repeatable): a variable of the suite's environment the adapter also receives. @defaultValue none */
+  readonly passEnv?: readonly string[] | string;
+  /** `--inherit-env`: the adapter receives the suite's whole environment. @defaultValue false (scrubbed) */
+  readonly inheritEnv?: boolean;
 }
 
 /** What normalization reads from the process; injectable so normalization stays testable. */
@@ -118,6 +123,7 @@ export function normalizeRunOptions(
     keepStderr: flag('--keep-stderr', raw.keepStderr),
     lifecycle: validateLifecycleOption(raw.lifecycle, environment),
     writeBaseline: raw.writeBaseline === undefined ? null : path.resolve(environment.cwd, validateOutputFile('--write-baseline', raw.writeBaseline)),
+    adapterEnvironment: validateEnvironmentOptions(raw.passEnv, raw.inheritEnv),
     progress: environment.stderrIsTTY && environment.ci !== 'true' && environment.ci !== '1',
   };
 }

@@ -16,6 +16,9 @@ import { notApplicableClauses } from './notApplicableClauses.js';
 import { replayCommand } from './replayCommand.js';
 import { mergeTranscriptParts } from './transcript/mergeTranscriptParts.js';
 import { SecretMask } from './evidence/SecretMask.js';
+import { ensureLauncher } from './transport/containment/ensureLauncher.js';
+import { enterRunContext } from './transport/containment/runContext.js';
+import { sweepRunProcesses } from './transport/containment/sweepRunProcesses.js';
 import { QualifyReporter } from '../reports/QualifyReporter.js';
 import { buildReport, type AcceptanceReport, type BuildReportInput } from '../reports/buildReport.js';
 import { fingerprintSdkSubject } from '../reports/fingerprintSdkSubject.js';
@@ -89,12 +92,17 @@ export async function runQualification(
 ): Promise<QualificationResult> {
   const startedAt = new Date();
   const work = await temporaryDirectory({ prefix: 'adapter-qualify-', unsafeCleanup: true });
+  const runNonce = randomBytes(4).toString('hex');
+  // Built once here, so workers find it compiled; its tag lets the end of the run find every process its calls left.
+  ensureLauncher();
+  const tag = `aq-run-${process.pid}-${runNonce}`;
+  const leaveRunContext = enterRunContext(tag, options.adapterEnvironment.passNames);
   try {
     const scratchDir = join(work.path, 'scratch');
     await mkdir(scratchDir, { recursive: true });
     const provided: QualifyProvidedContext = {
       options,
-      runNonce: randomBytes(4).toString('hex'),
+      runNonce,
       workDir: work.path,
       scratchDir,
       ...(internals.endOnFailure === true ? { endOnFailure: true } : {}),
@@ -116,20 +124,26 @@ export async function runQualification(
         : await startVitestShard(vitestOptions, options.shard);
     const selected = countRunTests(vitest.state.getFiles());
     await vitest.close();
+    // No process started by any call outlives the run: counted, killed, reported.
+    const sweep = sweepRunProcesses(tag);
     if (options.only !== null && options.shard === null && selected === 0) {
       // No test ran, so no adapter process was started: a usage error, never a green run.
       throw new UsageError(`--only ${JSON.stringify(options.only)} matches no test (test names start with clause IDs; adapter-qualify list shows them)`, { option: '--only' });
     }
 
     await mkdir(options.outDir, { recursive: true });
-    await mergeTranscriptParts(work.path, join(options.outDir, 'transcript.jsonl'));
+    // A transcript that cannot be merged is the suite's failure, reported like any other (exit 3), never a lost report.
+    const transcriptError = await mergeTranscriptParts(work.path, join(options.outDir, 'transcript.jsonl')).then(
+      () => [],
+      (error: unknown) => [`transcript.jsonl could not be written: ${error instanceof Error ? error.message : String(error)}`],
+    );
     // Evidence from the workers holds adapter output; mask secrets once, before any report, case or shard file is made of it.
     const collected = SecretMask.fromProcess().maskDeep(reporter.collected());
     const reportInput: BuildReportInput = {
       profile: 'coding-operation.v1',
       metas: collected.metas,
       failedTests: collected.failedTests,
-      unhandledErrors: collected.unhandledErrors,
+      unhandledErrors: [...collected.unhandledErrors, ...transcriptError],
       filteredOut: options.only !== null,
       deferred: deferredClauses,
       notApplicable: notApplicableClauses(options.subject.kind),
@@ -155,6 +169,16 @@ export async function runQualification(
           concurrency: options.concurrency,
           pollBudget: options.pollBudget,
         },
+        ...(options.subject.kind === 'command'
+          ? {
+              containment: {
+                environment: options.adapterEnvironment.inherit ? ('inherited' as const) : ('scrubbed' as const),
+                passedEnv: options.adapterEnvironment.passNames,
+                processAccounting: sweep.containment,
+                survivorsKilled: sweep.killed,
+              },
+            }
+          : {}),
       },
       replayCommand: (handle) => replayCommand(handle, options),
       expectedFailures: options.expectedFailures,
@@ -167,6 +191,7 @@ export async function runQualification(
     if (options.shard !== null) await writeShardEvidence(reportInput, options.outDir);
     return { report, exitCode: report.exitCode, reportDir: options.outDir, summary: renderSummary(report, options.outDir) };
   } finally {
+    leaveRunContext();
     await work.cleanup();
   }
 }

@@ -5,7 +5,7 @@ import { markdownFence as fenced } from './_internals/markdownFence.js';
 import { markdownText as text } from './_internals/markdownText.js';
 import { subjectExecutable } from './_internals/subjectExecutable.js';
 import { verdictHeadline } from './_internals/verdictHeadline.js';
-import type { AcceptanceReport, ClauseReport } from './types.js';
+import type { AcceptanceReport, ClauseReport, ReportContainment } from './types.js';
 
 /**
  * Renders `acceptance.md` for release reviewers: the verdict first, then the
@@ -87,10 +87,19 @@ function subjectSection(report: AcceptanceReport): string[] {
   lines.push(`- Seed: ${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only ${text(run.only)}`}`);
   lines.push(`- Strict: ${run.strict ? 'yes' : 'no'}, strict SHOULD: ${run.strictShould ? 'yes' : 'no'}`);
   lines.push(`- Run: ${run.startedAt} to ${run.finishedAt} on Node ${text(environment.node)} ${text(environment.platform)}/${text(environment.arch)}`);
+  if (run.containment !== undefined) lines.push(containmentLine(run.containment));
   lines.push(
     `- Replay: run again with seed ${run.seed} to repeat every case; each failure below has the command that replays exactly its shrunk case.`,
   );
   return lines;
+}
+
+function containmentLine(containment: ReportContainment): string {
+  const passed = containment.passedEnv.length === 0 ? 'no --pass-env' : `passed ${containment.passedEnv.map((name) => `\`${text(name)}\``).join(', ')}`;
+  const environment = containment.environment === 'inherited' ? `the suite's whole environment (--inherit-env), ${passed}` : `scrubbed environment, ${passed}`;
+  const survivors =
+    containment.survivorsKilled === null ? 'processes left running could not be counted' : `${containment.survivorsKilled} process(es) left running at the end, killed`;
+  return `- Containment: ${environment}; process accounting ${containment.processAccounting}; ${survivors}`;
 }
 
 function failureSection(entry: ClauseReport): string[] {

@@ -89,6 +89,20 @@ export interface ReportRun {
   readonly options: RecordedRunOptions;
   /** Present only in a shard's report. */
   readonly shard?: ReportShard;
+  /** How the adapter's processes were contained (a command run; absent for an SDK module and the manifest profile). */
+  readonly containment?: ReportContainment;
+}
+
+/** What the adapter received of the suite's environment, and what its calls left running. */
+export interface ReportContainment {
+  /** `scrubbed` (the allowlist and `--pass-env`) or `inherited` (`--inherit-env`). */
+  readonly environment: 'scrubbed' | 'inherited';
+  /** Names given with `--pass-env` (never their values). */
+  readonly passedEnv: readonly string[];
+  /** How the processes of each call were accounted for. */
+  readonly processAccounting: 'subreaper-launcher' | 'marker-scan';
+  /** Processes started by calls still alive when the run ended, all killed; null when they could not be counted (marker-scan). */
+  readonly survivorsKilled: number | null;
 }
 
 /** Clause counts of one level by verdict. */

@@ -348,7 +348,7 @@ qualifyTest('SEM-DURABLE-RESTART: after the declared restart step, every key, ac
     recorder.inconclusive('SEM-DURABLE-RESTART', NEVER_ADMITTED);
     return;
   }
-  const restart = await runRestartStep({ ...lifecycle, restart: lifecycle.restart }, { ADAPTER_QUALIFY_SCRATCH: services.provided.scratchDir }, Math.min(600_000, options.timeoutMs * 3));
+  const restart = await runRestartStep({ ...lifecycle, restart: lifecycle.restart }, { ADAPTER_QUALIFY_SCRATCH: services.provided.scratchDir }, Math.min(600_000, options.timeoutMs * 3), options.adapterEnvironment);
   endedCalls.add(restart.callId);
   reapMarkedProcesses(new Set([restart.callId]));
   if (restart.spawnError !== null || restart.timedOut || restart.exitCode !== 0) {

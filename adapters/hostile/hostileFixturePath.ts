@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 /** The hostile fixture scripts in `adapters/hostile/`, each named for what it does. */
 export type HostileFixture =
   | 'argv-echo'
+  | 'control-flood'
   | 'deep-json'
+  | 'deep-json-depth'
+  | 'environment-echo'
   | 'exit-7-valid-outcome'
   | 'flood-stderr-before-stdin'
   | 'flood-stdout'
@@ -12,8 +15,15 @@ export type HostileFixture =
   | 'hang'
   | 'invalid-utf8'
   | 'killed-by-signal'
+  | 'kills-its-parent'
+  | 'long-line'
   | 'never-reads-stdin'
-  | 'sentinel-touch';
+  | 'padded-outcomes'
+  | 'results-fill-bound'
+  | 'sentinel-touch'
+  | 'setsid-env-clear-late-writer'
+  | 'setsid-fork-bomb'
+  | 'stdout-closed-early';
 
 /**
  * Absolute path of a hostile fixture script (run it as `[process.execPath, path, ...]`).

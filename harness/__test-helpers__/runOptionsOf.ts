@@ -1,3 +1,4 @@
+import { SCRUBBED_ENVIRONMENT } from '../transport/containment/adapterEnvironment.js';
 import { runOptionDefaults } from '../config/options/runOptionDefaults.js';
 import { OUTCOME_CONTRACT } from '../protocol/types.js';
 import type { NormalizedRunOptions } from '../runOptions.js';
@@ -29,6 +30,7 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     keepStderr: false,
     lifecycle: null,
     writeBaseline: null,
+    adapterEnvironment: SCRUBBED_ENVIRONMENT,
     progress: false,
     ...overrides,
   };

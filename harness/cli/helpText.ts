@@ -75,6 +75,11 @@ Options:
   --keep-stderr           keep each call's stderr tail (capped, secrets masked) in transcript.jsonl
   --lifecycle FILE        the adapter's lifecycle file, JSON {"restart": [argv…]}: the restart step
                           SEM-DURABLE-RESTART runs (relative paths from FILE's directory)
+  --pass-env NAME         also give the adapter (and its restart step) this variable of the
+                          suite's environment; repeatable. Otherwise it gets only PATH, HOME,
+                          USER, LANG, LC_*, TZ, TMPDIR and ADAPTER_QUALIFY_CALL/_SCRATCH.
+                          Passed values of 8+ characters are masked wherever output is kept
+  --inherit-env           give the adapter the suite's whole environment (recorded in the report)
   -h, --help              show this help
 
 ${EXIT_CODES}

@@ -35,6 +35,8 @@ const OPTIONS = {
   'keep-stderr': { type: 'boolean' },
   lifecycle: { type: 'string' },
   'write-baseline': { type: 'string' },
+  'pass-env': { type: 'string', multiple: true },
+  'inherit-env': { type: 'boolean' },
   sdk: { type: 'string' },
   authority: { type: 'string' },
 } as const;
@@ -78,6 +80,8 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     keepStderr: values['keep-stderr'],
     lifecycle: values.lifecycle,
     writeBaseline: values['write-baseline'],
+    passEnv: values['pass-env'],
+    inheritEnv: values['inherit-env'],
   };
   return { kind: 'run', subject, input };
 }

@@ -4,7 +4,7 @@ import { OperationIds } from './OperationIds.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import type { QualifyProvidedContext } from './providedContext.js';
-import type { RunSubject } from '../runOptions.js';
+import type { NormalizedRunOptions } from '../runOptions.js';
 import { CommandTransport } from '../transport/CommandTransport.js';
 import { SdkTransport } from '../transport/SdkTransport.js';
 
@@ -28,7 +28,7 @@ export function workerServices(): WorkerServices {
   const { options } = provided;
   services = {
     provided,
-    transport: transportFor(options.subject, provided.scratchDir),
+    transport: transportFor(options, provided.scratchDir),
     transcript: new TranscriptWriter(provided.workDir, { keepStderr: options.keepStderr }),
     breaker: new UnresponsiveBreaker(provided.workDir),
     budget: new AdmissionBudget(provided.workDir, options.maxSubmits),
@@ -39,7 +39,8 @@ export function workerServices(): WorkerServices {
 
 // The scratch directory reaches an adapter process through its environment; an
 // in-process SDK reads the same variable from this worker's environment.
-function transportFor(subject: RunSubject, scratchDir: string): CommandTransport | SdkTransport {
+function transportFor(options: NormalizedRunOptions, scratchDir: string): CommandTransport | SdkTransport {
+  const subject = options.subject;
   if (subject.kind === 'sdk') {
     process.env['ADAPTER_QUALIFY_SCRATCH'] = scratchDir;
     return new SdkTransport(subject.modulePath);
@@ -49,5 +50,6 @@ function transportFor(subject: RunSubject, scratchDir: string): CommandTransport
     argvPrefix: subject.config.argvPrefix,
     cwd: subject.adapterCwd,
     env: { ADAPTER_QUALIFY_SCRATCH: scratchDir },
+    environment: options.adapterEnvironment,
   });
 }

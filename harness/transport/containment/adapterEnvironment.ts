@@ -1,4 +1,4 @@
-import { RUN_TAG_VARIABLE } from './runTag.js';
+import { RUN_CONTEXT_VARIABLES } from './runContext.js';
 
 /**
  * Which of the suite's environment variables an adapter process (and the lifecycle
@@ -13,6 +13,8 @@ export interface EnvironmentPolicy {
   readonly passNames: readonly string[];
 }
 
+const INTERNAL: ReadonlySet<string> = new Set(Object.values(RUN_CONTEXT_VARIABLES));
+
 /** The scrubbed environment without `--pass-env`. */
 export const SCRUBBED_ENVIRONMENT: EnvironmentPolicy = Object.freeze({ inherit: false, passNames: Object.freeze([]) });
 
@@ -22,7 +24,7 @@ export const ALLOWED_VARIABLES: readonly string[] = Object.freeze(['PATH', 'HOME
 /**
  * The environment of one adapter process: the policy applied to `source`, then
  * `extra` (the call's own `ADAPTER_QUALIFY_*` variables) on top. The run's internal
- * tag is never passed.
+ * context variables are never passed.
  * @param policy - scrubbed (with names to pass) or inherited.
  * @param extra - variables set for this call.
  * @param source - the suite's environment. @defaultValue `process.env`
@@ -35,7 +37,7 @@ export function adapterEnvironment(
 ): Record<string, string> {
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
-    if (value === undefined || name === RUN_TAG_VARIABLE) continue;
+    if (value === undefined || INTERNAL.has(name)) continue;
     if (policy.inherit || isAllowed(name) || policy.passNames.includes(name)) environment[name] = value;
   }
   return { ...environment, ...extra };

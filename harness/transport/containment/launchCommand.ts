@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { ensureLauncher } from './ensureLauncher.js';
-import { runTag } from './runTag.js';
+import { runTag } from './runContext.js';
 
 /** What to spawn for one call: the adapter itself, or the launcher in front of it. */
 export interface LaunchCommand {
