@@ -9,7 +9,10 @@
 // the run's wall time and the peak memory of its whole process tree (polled from
 // /proc), and the throughput of `adapter-qualify verify` on a synthetic transcript.
 //
-// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native]
+// With --hostile it instead measures the suite's own peak memory against hostile
+// adapters (bench/hostileBench.mjs) and exits 1 when a subject passes the target.
+//
+// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native] [--hostile]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,11 +29,16 @@ const { values } = parseArgs({
     'skip-verify': { type: 'boolean', default: false },
     only: { type: 'string' },
     seed: { type: 'string', default: '1' },
+    hostile: { type: 'boolean', default: false },
   },
 });
 if (!existsSync(cli)) {
   process.stderr.write('bench: dist/ is missing: run `npm run build` first\n');
   process.exit(2);
+}
+if (values.hostile) {
+  const { hostileBench } = await import('./hostileBench.mjs');
+  process.exit((await hostileBench({ cli, packageRoot, seed: values.seed })) ? 0 : 1);
 }
 const work = mkdtempSync(join(tmpdir(), 'adapter-qualify-bench-'));
 const CONCURRENCY = 4; // the run's default --concurrency

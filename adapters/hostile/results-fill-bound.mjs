@@ -15,11 +15,12 @@ function withText(outcome, text) {
 await runReference((line) => {
   const outcome = JSON.parse(line);
   if (outcome.state !== 'terminal') return line;
-  let text = outcome.result.text;
-  // The length field's digits move with the size: settle in a few rounds.
-  for (let round = 0; round < 4; round += 1) {
-    const size = Buffer.byteLength(canonicalJson(withText(outcome, text))) + 1;
-    text += 'x'.repeat(Math.max(0, BOUND - size));
+  const base = outcome.result.text;
+  // The length field's digits move with the size: settle the pad in a few rounds, either way.
+  let pad = 0;
+  for (let round = 0; round < 6; round += 1) {
+    const size = Buffer.byteLength(canonicalJson(withText(outcome, base + 'x'.repeat(pad)))) + 1;
+    pad = Math.max(0, pad + BOUND - size);
   }
-  return `${canonicalJson(withText(outcome, text))}\n`;
+  return `${canonicalJson(withText(outcome, base + 'x'.repeat(pad)))}\n`;
 });
