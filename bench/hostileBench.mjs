@@ -6,9 +6,10 @@
 // RSS of the run's process tree polled from /proc every 50 ms, leaving out every
 // adapter process (the per-call launcher and everything under it). Target: 300 MiB.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
+import { watchTreeMemory } from './treeMemory.mjs';
 
 const TARGET_MIB = 300;
 
@@ -23,46 +24,6 @@ const SUBJECTS = [
   { label: 'terminal results filling 1 MiB', fixture: 'results-fill-bound', args: [] },
 ];
 
-/** Peak summed RSS (bytes) of `rootPid`'s tree without adapter processes (launchers and their subtrees). */
-function watchSuiteMemory(rootPid) {
-  let peak = 0;
-  const sample = () => {
-    const parents = new Map();
-    const rss = new Map();
-    const adapters = new Set();
-    for (const name of readdirSync('/proc')) {
-      if (!/^[0-9]+$/.test(name)) continue;
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const pid = Number(name);
-        parents.set(pid, Number(fields[1]));
-        rss.set(pid, Number(fields[21]) * 4096);
-        const argv0 = readFileSync(`/proc/${name}/cmdline`, 'latin1').split('\0')[0] ?? '';
-        if (basename(argv0) === 'aq-launch') adapters.add(pid);
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-    let total = 0;
-    for (const [pid, bytes] of rss) {
-      for (let at = pid; at !== undefined && at > 1; at = parents.get(at)) {
-        if (adapters.has(at)) break;
-        if (at === rootPid) {
-          total += bytes;
-          break;
-        }
-      }
-    }
-    peak = Math.max(peak, total);
-  };
-  const timer = setInterval(sample, 50);
-  return () => {
-    clearInterval(timer);
-    return peak;
-  };
-}
-
 async function runSubject(cli, packageRoot, work, subject, seed) {
   const name = [subject.fixture, ...subject.args].join('-');
   const configPath = join(work, `${name}.json`);
@@ -74,7 +35,8 @@ async function runSubject(cli, packageRoot, work, subject, seed) {
     env: { ...process.env, CI: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const stopWatching = watchSuiteMemory(child.pid);
+  // Adapter processes (each call's launcher and everything under it) are not the suite's.
+  const stopWatching = watchTreeMemory(child.pid, { excludeNames: ['aq-launch'] });
   let summary = '';
   child.stdout.on('data', (chunk) => (summary += chunk));
   child.stderr.on('data', (chunk) => (summary += chunk));

@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { adapterEnvironment, SCRUBBED_ENVIRONMENT } from './adapterEnvironment.js';
 import { RUN_CONTEXT_VARIABLES } from './runContext.js';
 
+const ALLOWED = { PATH: '/usr/bin', HOME: '/root', USER: 'ci', LANG: 'C.UTF-8', LC_ALL: 'C', TZ: 'UTC', TMPDIR: '/tmp' };
 const SUITE = {
-  PATH: '/usr/bin',
-  HOME: '/root',
-  USER: 'ci',
-  LANG: 'C.UTF-8',
-  LC_ALL: 'C',
-  TZ: 'UTC',
-  TMPDIR: '/tmp',
+  ...ALLOWED,
   GITHUB_TOKEN: 'ghp_x',
   DATABASE_URL: 'postgres://u:p@h/db',
   SHELL: '/bin/bash',
@@ -20,16 +15,7 @@ const CALL = { ADAPTER_QUALIFY_CALL: 'c-1', ADAPTER_QUALIFY_SCRATCH: '/s' };
 
 describe('adapterEnvironment', () => {
   it('scrubbed: only the allowlist, LC_*, and the call variables', () => {
-    expect(adapterEnvironment(SCRUBBED_ENVIRONMENT, CALL, SUITE)).toStrictEqual({
-      PATH: '/usr/bin',
-      HOME: '/root',
-      USER: 'ci',
-      LANG: 'C.UTF-8',
-      LC_ALL: 'C',
-      TZ: 'UTC',
-      TMPDIR: '/tmp',
-      ...CALL,
-    });
+    expect(adapterEnvironment(SCRUBBED_ENVIRONMENT, CALL, SUITE)).toStrictEqual({ ...ALLOWED, ...CALL });
   });
 
   it('adds exactly the --pass-env names the suite has', () => {

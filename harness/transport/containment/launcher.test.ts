@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { until } from '../../__test-helpers__/until.js';
 import { findMarkedProcesses } from '../../suite/findMarkedProcesses.js';
 import { reapMarkedProcesses } from '../../suite/reapMarkedProcesses.js';
 import { bounds } from '../__test-helpers__/fixtureTarget.js';
@@ -15,14 +16,6 @@ function shell(script: string): CommandTarget {
   return { executable: '/bin/sh', argvPrefix: ['-c', script, 'adapter'], cwd: tmpdir(), env: {} };
 }
 
-async function until(condition: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-}
 
 describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
   it('is compiled here (gcc or cc), so calls are contained', () => {
