@@ -12,7 +12,7 @@
 // With --hostile it instead measures the suite's own peak memory against hostile
 // adapters (bench/hostileBench.mjs) and exits 1 when a subject passes the target.
 //
-// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native] [--hostile]
+// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native] [--hostile [--only FIXTURE]]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ if (!existsSync(cli)) {
 }
 if (values.hostile) {
   const { hostileBench } = await import('./hostileBench.mjs');
-  process.exit((await hostileBench({ cli, packageRoot, seed: values.seed })) ? 0 : 1);
+  process.exit((await hostileBench({ cli, packageRoot, seed: values.seed, only: values.only })) ? 0 : 1);
 }
 const work = mkdtempSync(join(tmpdir(), 'adapter-qualify-bench-'));
 const CONCURRENCY = 4; // the run's default --concurrency

@@ -15,6 +15,8 @@ const TARGET_MIB = 300;
 
 /** The subjects: fixture script and the arguments before the action. */
 const SUBJECTS = [
+  // The suite's own cost with an adapter that prints one small answer: what every other row adds to.
+  { label: 'baseline: one small answer per call', fixture: 'never-reads-stdin', args: [] },
   { label: 'outcomes padded to a valid 1 MiB', fixture: 'padded-outcomes', args: [] },
   { label: '500,000-deep JSON', fixture: 'deep-json-depth', args: ['500000'] },
   { label: '2 GiB of stdout', fixture: 'flood-stdout', args: [String(2 * 2 ** 30)] },
@@ -56,14 +58,14 @@ async function runSubject(cli, packageRoot, work, subject, seed) {
 
 /**
  * Runs every hostile subject and prints one row each.
- * @param {{cli: string, packageRoot: string, seed: string}} options
+ * @param {{cli: string, packageRoot: string, seed: string, only?: string}} options - `only`: run only subjects whose fixture name contains it
  * @returns {Promise<boolean>} every subject within the target and ended in exit 0 or 1
  */
-export async function hostileBench({ cli, packageRoot, seed }) {
+export async function hostileBench({ cli, packageRoot, seed, only }) {
   const work = mkdtempSync(join(tmpdir(), 'adapter-qualify-hostile-bench-'));
   const rows = [];
   try {
-    for (const subject of SUBJECTS) {
+    for (const subject of SUBJECTS.filter((candidate) => only === undefined || candidate.fixture.includes(only))) {
       const row = await runSubject(cli, packageRoot, work, subject, seed);
       rows.push(row);
       process.stderr.write(`bench: ${row.label}: peak ${row.peakMiB.toFixed(0)} MiB, exit ${row.exitCode}\n`);
