@@ -103,3 +103,18 @@ describe('TranscriptWriter line bound', () => {
     expect(line).toMatchObject({ stdout: 'x [masked: DATABASE_URL]', masked: ['DATABASE_URL'] });
   });
 });
+
+describe('TranscriptWriter line bound, mixed text', () => {
+  it('fits a cut of quotes, multi-byte characters, pairs and lone surrogates exactly as JSON.stringify escapes them', async () => {
+    const workDir = join(root(), 'line-cut-mixed');
+    const stdout = '"\\é€😀\uD800\u0001\n'.repeat(400_000);
+    new TranscriptWriter(workDir, { mask: noSecrets }).append(callRecordOf({ stdout }), 'OUT-JSON: mixed');
+    const content = await readFile(join(workDir, 'transcript', (await readdir(join(workDir, 'transcript')))[0] ?? ''), 'utf8');
+    const bytes = Buffer.byteLength(content) - 1;
+    expect(bytes).toBeLessThanOrEqual(MAX_TRANSCRIPT_LINE_BYTES);
+    expect(bytes).toBeGreaterThan(MAX_TRANSCRIPT_LINE_BYTES - 16);
+    const [line] = await linesIn(workDir);
+    expect(stdout.startsWith(line?.stdout ?? 'x')).toBe(true);
+    expect(line?.lineCut?.keptBytes).toBe(Buffer.byteLength(line?.stdout ?? ''));
+  });
+});

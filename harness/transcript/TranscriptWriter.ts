@@ -112,23 +112,34 @@ function fitLine(line: TranscriptLine): string {
   const stdoutBytes = Buffer.byteLength(line.stdout);
   const withoutStdout = JSON.stringify({ ...line, stdout: '', lineCut: { field: 'stdout', keptBytes: stdoutBytes, droppedBytes: stdoutBytes } });
   const room = MAX_TRANSCRIPT_LINE_BYTES - Buffer.byteLength(withoutStdout);
-  // Largest prefix whose escaped form fits: a binary search over characters.
-  let low = 0;
-  let high = line.stdout.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (Buffer.byteLength(JSON.stringify(prefix(line.stdout, middle))) - 2 <= room) low = middle;
-    else high = middle - 1;
-  }
-  const kept = prefix(line.stdout, low);
+  const kept = line.stdout.slice(0, fittingChars(line.stdout, room));
   const keptBytes = Buffer.byteLength(kept);
   return JSON.stringify({ ...line, stdout: kept, lineCut: { field: 'stdout', keptBytes, droppedBytes: stdoutBytes - keptBytes } });
 }
 
-/** The first `length` characters, one fewer when that would split a surrogate pair. */
-function prefix(text: string, length: number): string {
-  const end = length > 0 && /[\uD800-\uDBFF]/.test(text[length - 1] ?? '') ? length - 1 : length;
-  return text.slice(0, end);
+/** How many leading characters of `text` fit in `room` bytes once JSON-escaped (one pass; never splits a surrogate pair). */
+function fittingChars(text: string, room: number): number {
+  let used = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const next = text.charCodeAt(index + 1);
+    const pair = code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
+    const cost = pair ? 4 : escapedBytes(code);
+    if (used + cost > room) return index;
+    used += cost;
+    if (pair) index += 1;
+  }
+  return text.length;
+}
+
+/** UTF-8 bytes of one UTF-16 unit (not half of a pair) as `JSON.stringify` writes it. */
+function escapedBytes(code: number): number {
+  if (code === 0x22 || code === 0x5c || code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d) return 2;
+  if (code < 0x20) return 6;
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  if (code >= 0xd800 && code <= 0xdfff) return 6; // a lone surrogate is written as \uXXXX
+  return 3;
 }
 
 function lastChars(text: string, max: number): string {
