@@ -122,6 +122,8 @@ export interface ClauseReport {
   readonly verdict: ClauseVerdict;
   /** Real cases that exercised the clause; a PASS always has at least one. */
   readonly cases: number;
+  /** Cases left undecided by the host's own failure (stream, spawn), never the adapter's; each was retried once. Absent when none. */
+  readonly hostUncertainCases?: number;
   /** Why the clause is not PASS: the first violation, the skip or inconclusive reason. */
   readonly reason?: string;
   /** The smallest failing case (FAIL only, when the suite recorded one). */

@@ -51,6 +51,8 @@ export interface ClauseEvidence {
   readonly cases: number;
   /** At most a few violations, smallest (shrunk) first. */
   readonly violations: readonly RecordedViolation[];
+  /** Cases left undecided by the host's own failure (stream, spawn), each retried once; absent when none. */
+  readonly hostUncertain?: number;
   /** Why the clause could not be decided here, when it was attempted without evidence. */
   readonly inconclusive?: string;
   /** Why the clause was not attempted here (a missing prerequisite). */

@@ -11,7 +11,16 @@ import { deriveSeed } from './deriveSeed.js';
 export type CaseResult =
   | { readonly verdict: 'held'; readonly exercised?: readonly ClauseId[] }
   | { readonly verdict: 'violated'; readonly violations: readonly Violation[]; readonly exercised?: readonly ClauseId[] }
-  | { readonly verdict: 'undecided'; readonly reason: string };
+  | {
+      readonly verdict: 'undecided';
+      readonly reason: string;
+      /**
+       * Set when the case is undecided through the host's own failure (see
+       * `hostFaultOf`), never the adapter's: the case is run once more, fresh,
+       * and counted apart in the report.
+       */
+      readonly hostFault?: string;
+    };
 
 /** A property over adapter behaviour, deciding `clauses`. */
 export interface PropertySpec<T> {
@@ -38,6 +47,9 @@ export interface PropertySpec<T> {
 
 /** Wall-clock budget of one property, generation and shrinking included. */
 export const PROPERTY_TIME_LIMIT_MS = 120_000;
+
+/** A case undecided by a host fault is retried only this early in its property (the retry must fit the time limit). */
+const HOST_FAULT_RETRY_BEFORE_MS = PROPERTY_TIME_LIMIT_MS / 2;
 
 interface Failure<T> {
   readonly value: T;
@@ -73,15 +85,29 @@ export async function checkProperty<T>(
   let firstUndecided: string | null = null;
   const decided = new Map<ClauseId, number>(spec.clauses.map((id) => [id, 0]));
 
-  const property = fc.asyncProperty(spec.arbitrary, async (value) => {
+  const startedAt = Date.now();
+  let hostFaults = 0;
+  const runCase = async (value: T): Promise<CaseResult> => {
     session.startCase();
-    let result: CaseResult;
     try {
-      result = await spec.run(value);
+      return await spec.run(value);
     } catch (error) {
       // The suite's own fault: if shrinking ends here, it must surface, not an earlier violation.
       lastFailure = null;
       throw error;
+    }
+  };
+
+  const property = fc.asyncProperty(spec.arbitrary, async (value) => {
+    let result = await runCase(value);
+    if (result.verdict === 'undecided' && result.hostFault !== undefined) {
+      hostFaults += 1;
+      firstUndecided ??= `${result.reason} (the host's own failure, not the adapter's: ${result.hostFault})`;
+      // Once more, fresh (every case makes its own operations), while the property's time allows.
+      if (Date.now() - startedAt < HOST_FAULT_RETRY_BEFORE_MS) {
+        result = await runCase(value);
+        if (result.verdict === 'undecided' && result.hostFault !== undefined) hostFaults += 1;
+      }
     }
     if (result.verdict === 'undecided') {
       firstUndecided ??= result.reason;
@@ -104,6 +130,7 @@ export async function checkProperty<T>(
   });
 
   for (const [clauseId, cases] of decided) recorder.count(clauseId, cases);
+  if (hostFaults > 0) for (const clauseId of spec.clauses) recorder.hostUncertain(clauseId, hostFaults);
   const failure = lastFailure as Failure<T> | null;
   if (details.failed) {
     // A failure without a recorded case is an exception thrown by the suite itself.
