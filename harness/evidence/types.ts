@@ -66,4 +66,6 @@ export interface QualifyTestMeta {
   /** The clauses the test is about, as its name declares them (evidence may speak for more, e.g. OUT). */
   readonly clauses: readonly ClauseId[];
   readonly evidence: readonly ClauseEvidence[];
+  /** Adapter calls the test made (for progress only); absent when none. */
+  readonly calls?: number;
 }

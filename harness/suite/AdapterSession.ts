@@ -94,6 +94,7 @@ export class AdapterSession {
     if (breaker.tripped() || !(transport instanceof CommandTransport)) return null;
     const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined };
     const call = await runFaultedCall(transport.target, { action, requestText }, bounds, fault);
+    this.#deps.recorder.countCall();
     transcript.append(call.record, testName);
     this.#caseCalls.push(call.record);
     this.#recordStderrBound(call.record);
@@ -127,6 +128,7 @@ export class AdapterSession {
     if (breaker.tripped()) return null;
     const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined });
     const { record } = result;
+    this.#deps.recorder.countCall();
     breaker.record(record);
     transcript.append(record, testName);
     this.#caseCalls.push(record);

@@ -23,6 +23,7 @@ export class EvidenceRecorder {
   readonly testName: string;
   readonly clauses: readonly ClauseId[];
   readonly #byClause = new Map<ClauseId, MutableEvidence>();
+  #calls = 0;
 
   constructor(testName: string, clauses: readonly ClauseId[]) {
     this.testName = testName;
@@ -32,6 +33,11 @@ export class EvidenceRecorder {
   /** Counts real cases that exercised `clauseId` (uncertain calls do not count). */
   count(clauseId: ClauseId, cases = 1): void {
     this.#entry(clauseId).cases += cases;
+  }
+
+  /** Counts one adapter call of the test (shown in progress, never evidence). */
+  countCall(): void {
+    this.#calls += 1;
   }
 
   /** Counts cases left undecided by the host's own failure (a stream or spawn failure), never the adapter's. */
@@ -88,7 +94,7 @@ export class EvidenceRecorder {
       ...(entry.skipped === undefined ? {} : { skipped: entry.skipped }),
       ...(entry.replay === undefined ? {} : { replay: entry.replay }),
     }));
-    return { testName: this.testName, clauses: this.clauses, evidence };
+    return { testName: this.testName, clauses: this.clauses, evidence, ...(this.#calls === 0 ? {} : { calls: this.#calls }) };
   }
 
   #entry(clauseId: ClauseId): MutableEvidence {

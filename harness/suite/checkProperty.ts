@@ -122,7 +122,8 @@ export async function checkProperty<T>(
 
   const details = await fc.check(property, {
     seed: deriveSeed(options.seed, testName),
-    numRuns: spec.numRuns ?? options.runs,
+    // fast-check counts examples within numRuns: the must-try cases come on top of the generated ones.
+    numRuns: (spec.numRuns ?? options.runs) + (spec.examples ?? []).length,
     interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS,
     examples: (spec.examples ?? []).map((example): [T] => [example]),
     ...(context.endOnFailure === true ? { endOnFailure: true } : {}),
