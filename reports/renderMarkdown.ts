@@ -4,7 +4,7 @@ import { excerptNote } from './_internals/excerptNote.js';
 import { markdownFence as fenced } from './_internals/markdownFence.js';
 import { markdownText as text } from './_internals/markdownText.js';
 import { subjectExecutable } from './_internals/subjectExecutable.js';
-import { verdictHeadline } from './_internals/verdictHeadline.js';
+import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
 import type { AcceptanceReport, ClauseReport, ReportContainment } from './types.js';
 
 /**
@@ -19,6 +19,10 @@ export function renderMarkdown(report: AcceptanceReport): string {
   const lines: string[] = [];
   lines.push(`# Acceptance report: ${verdictHeadline(report.verdict)}`, '');
   lines.push(`**Verdict: ${report.verdict}** (exit code ${report.exitCode}) for profile \`${report.profile}\`.`, '');
+  const failedMust = failedMustLine(report);
+  if (failedMust !== null) lines.push(`**${failedMust}**`, '');
+  const hostUncertain = hostUncertainLine(report);
+  if (hostUncertain !== null) lines.push(hostUncertain, '');
   lines.push('| Level | Pass | Fail | Skip | Inconclusive |', '|---|---:|---:|---:|---:|');
   for (const [level, counts] of [['MUST', report.summary.must], ['SHOULD', report.summary.should]] as const) {
     lines.push(`| ${level} | ${counts.pass} | ${counts.fail} | ${counts.skip} | ${counts.inconclusive} |`);
@@ -35,10 +39,10 @@ export function renderMarkdown(report: AcceptanceReport): string {
 
   lines.push('## Clauses', '');
   for (const family of families(report.clauses)) {
-    lines.push(`### ${family}`, '', '| ID | Level | Verdict | Cases | Reason |', '|---|---|---|---:|---|');
+    lines.push(`### ${family}`, '', '| ID | Rule | Level | Verdict | Cases | Reason |', '|---|---|---|---|---:|---|');
     for (const entry of report.clauses.filter((candidate) => candidate.family === family)) {
       const verdict = entry.baseline === undefined ? entry.verdict : `${entry.verdict} (${baselineLabel(entry.baseline)})`;
-      lines.push(`| ${entry.id} | ${entry.level} | ${verdict} | ${entry.cases} | ${text(entry.reason ?? '')} |`);
+      lines.push(`| ${entry.id} | ${text(entry.summary)} | ${entry.level} | ${verdict} | ${entry.cases} | ${text(entry.reason ?? '')} |`);
     }
     lines.push('');
   }
@@ -120,7 +124,7 @@ function callSection(call: CallExcerpt, number: number): string[] {
     `exit code ${call.exitCode ?? 'none'}`,
     ...(call.signal === null ? [] : [`signal ${text(call.signal)}`]),
     ...(call.timedOut ? ['timed out'] : []),
-    ...(call.uncertainty === null ? [] : [`uncertain: ${text(call.uncertainty)}`]),
+    ...(call.uncertainty === null ? [] : [`uncertain: ${text(call.uncertainty)}${call.uncertaintyDetail === undefined ? '' : ` (${text(call.uncertaintyDetail)})`}`]),
   ];
   return [
     `Call ${number}: ${text(call.action)}, ${facts.join(', ')}`,

@@ -13,6 +13,8 @@ export interface CallExcerpt {
   readonly stdout: string;
   readonly stdoutBytes: number;
   readonly uncertainty: string | null;
+  /** Why the call was uncertain (the stream, spawn or deadline detail), when the transport said. */
+  readonly uncertaintyDetail?: string;
 }
 
 /** The smallest failing case found for a clause. */

@@ -20,6 +20,7 @@ export function callExcerpt(record: CallRecord): CallExcerpt {
     stdout: cut(mask.maskCut(record.stdout, { start: false, end: record.stdoutTruncated })),
     stdoutBytes: record.stdoutBytes,
     uncertainty: record.uncertainty,
+    ...(record.uncertaintyDetail === undefined ? {} : { uncertaintyDetail: cut(record.uncertaintyDetail) }),
   };
 }
 
