@@ -61,6 +61,7 @@ describe('normalizeRunOptions', () => {
       writeBaseline: null,
       adapterEnvironment: { inherit: false, passNames: [] },
       progress: false,
+      subjectFiles: [],
     });
   });
 
@@ -191,6 +192,13 @@ describe('normalizeRunOptions', () => {
     it('names an unreadable file', () => {
       expect(usageError({ payloadFile: 'samples.json' }).message).toBe('--payload-file: samples.json cannot be read (ENOENT)');
     });
+  });
+
+  it('keeps --subject-file globs in order, and refuses a blank one or one on an SDK subject', () => {
+    expect(normalize({ subjectFiles: ['lib/**/*.py', 'vendor/x.js'] }).subjectFiles).toEqual(['lib/**/*.py', 'vendor/x.js']);
+    expect(usageError({ subjectFiles: [' '] }).option).toBe('--subject-file');
+    const sdk = { kind: 'sdk', modulePath: '/m/index.js', authorityId: 'a' } as unknown as CommandSubject;
+    expect(() => normalizeRunOptions({ subjectFiles: ['*.js'] }, sdk, environment({}))).toThrow(/--subject-file applies only to an adapter.json subject/);
   });
 
   it('refuses a boolean option given a value (library callers)', () => {

@@ -66,6 +66,8 @@ export interface RunOptionsInput {
   readonly passEnv?: readonly string[] | string;
   /** `--inherit-env`: the adapter receives the suite's whole environment. @defaultValue false (scrubbed) */
   readonly inheritEnv?: boolean;
+  /** `--subject-file GLOB`, repeatable: more files the subject is made of (imported modules). @defaultValue none */
+  readonly subjectFiles?: readonly string[];
 }
 
 /** What normalization reads from the process; injectable so normalization stays testable. */
@@ -124,6 +126,7 @@ export function normalizeRunOptions(
     lifecycle: validateLifecycleOption(raw.lifecycle, environment),
     writeBaseline: raw.writeBaseline === undefined ? null : path.resolve(environment.cwd, validateOutputFile('--write-baseline', raw.writeBaseline)),
     adapterEnvironment: validateEnvironmentOptions(raw.passEnv, raw.inheritEnv),
+    subjectFiles: validateSubjectFiles(raw.subjectFiles, subject),
     progress: environment.stderrIsTTY && environment.ci !== 'true' && environment.ci !== '1',
   };
 }
@@ -182,4 +185,13 @@ function validateShard(value: unknown, replayPath: unknown): NormalizedRunOption
 function flag(option: string, value: unknown): boolean {
   if (value === undefined || typeof value === 'boolean') return value === true;
   throw new UsageError(`${option} takes no value (got ${describeReceived(value)})`, { option });
+}
+
+// Globs resolve in the adapter's directory, like its argv; an SDK module has no such directory to search.
+function validateSubjectFiles(globs: readonly string[] | undefined, subject: RunSubject): readonly string[] {
+  if (globs === undefined || globs.length === 0) return [];
+  if (subject.kind !== 'command') throw new UsageError('run: --subject-file applies only to an adapter.json subject (its globs resolve in the adapter\'s directory)', { option: '--subject-file' });
+  const blank = globs.find((glob) => glob.trim() === '');
+  if (blank !== undefined) throw new UsageError(`run: --subject-file needs a glob, got ${JSON.stringify(blank)}`, { option: '--subject-file' });
+  return [...globs];
 }

@@ -87,4 +87,6 @@ export interface NormalizedRunOptions {
   readonly adapterEnvironment: EnvironmentPolicy;
   /** Progress on stderr (a TTY outside CI). */
   readonly progress: boolean;
+  /** `--subject-file` globs, resolved in the adapter's directory: more files the subject's digest covers. @defaultValue none */
+  readonly subjectFiles: readonly string[];
 }

@@ -22,7 +22,8 @@ import { sweepRunProcesses } from './transport/containment/sweepRunProcesses.js'
 import { QualifyReporter } from '../reports/QualifyReporter.js';
 import { buildReport, type AcceptanceReport, type BuildReportInput } from '../reports/buildReport.js';
 import { fingerprintSdkSubject } from '../reports/fingerprintSdkSubject.js';
-import { fingerprintSubject } from '../reports/fingerprintSubject.js';
+import { fingerprintSubject, settleSubject } from '../reports/fingerprintSubject.js';
+import type { ReportSubject } from '../reports/types.js';
 import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles } from '../reports/writeReportFiles.js';
 import { buildFailureCases } from './replay/buildFailureCases.js';
@@ -107,6 +108,11 @@ export async function runQualification(
       scratchDir,
       ...(internals.endOnFailure === true ? { endOnFailure: true } : {}),
     };
+    // Fingerprinted before the first call and after the last: what changed meanwhile is state, not the subject.
+    const { subject } = options;
+    const fingerprint = (): Promise<ReportSubject> =>
+      subject.kind === 'command' ? fingerprintSubject(subject.config, subject.adapterCwd, options.subjectFiles) : fingerprintSdkSubject(subject);
+    const subjectBefore = await fingerprint();
     const reporter = new QualifyReporter(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress });
     const vitestOptions: VitestRunOptions = {
       root: packageRoot,
@@ -147,10 +153,7 @@ export async function runQualification(
       filteredOut: options.only !== null,
       deferred: deferredClauses,
       notApplicable: notApplicableClauses(options.subject.kind),
-      subject:
-        options.subject.kind === 'command'
-          ? await fingerprintSubject(options.subject.config, options.subject.adapterCwd)
-          : await fingerprintSdkSubject(options.subject),
+      subject: settleSubject(subjectBefore, await fingerprint()),
       suite: { name: 'adapter-qualify', version: packageVersion },
       environment: { node: process.version, platform: process.platform, arch: process.arch },
       run: {

@@ -3,7 +3,7 @@ import { capText } from './_internals/capText.js';
 import { escapeControls } from './_internals/escapeControls.js';
 import { excerptNote } from './_internals/excerptNote.js';
 import { familyTitle } from './_internals/familyTitle.js';
-import { subjectExecutable } from './_internals/subjectExecutable.js';
+import { mutableStateText, subjectExecutable } from './_internals/subjectExecutable.js';
 import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
 import { clauseExplanation } from './clauseExplanation.js';
 import type { AcceptanceReport, ClauseReport, ClauseVerdict, OverallVerdict, VerdictCounts } from './types.js';
@@ -148,6 +148,8 @@ function subjectSection(report: AcceptanceReport): string[] {
     ...subject.argvFileSha256s.map((file) =>
       item(`argvPrefix[${file.index}]`, `<code>${esc(file.path, MAX_CELL)}</code> sha256 <code>${esc(file.sha256, MAX_CELL)}</code>`),
     ),
+    ...(subject.subjectFileSha256s ?? []).map((file) => item('Subject file', `<code>${esc(file.path, MAX_CELL)}</code> sha256 <code>${esc(file.sha256, MAX_CELL)}</code>`)),
+    ...(subject.mutableState ?? []).map((file) => item('Mutable state', esc(mutableStateText(file), MAX_CELL))),
     item('Authority', subject.authorityId === null ? 'none' : `<code>${esc(subject.authorityId, MAX_CELL)}</code>`),
     item('Suite', `${esc(suite.name, MAX_CELL)} ${esc(suite.version, MAX_CELL)}, report schema ${report.schemaVersion}`),
     item('Seed', `${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only <code>${esc(run.only, MAX_CELL)}</code>`}`),

@@ -3,7 +3,7 @@ import { baselineLabel } from './_internals/baselineLabel.js';
 import { excerptNote } from './_internals/excerptNote.js';
 import { markdownFence as fenced } from './_internals/markdownFence.js';
 import { markdownText as text } from './_internals/markdownText.js';
-import { subjectExecutable } from './_internals/subjectExecutable.js';
+import { mutableStateText, subjectExecutable } from './_internals/subjectExecutable.js';
 import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
 import type { AcceptanceReport, ClauseReport, ReportContainment } from './types.js';
 
@@ -86,6 +86,8 @@ function subjectSection(report: AcceptanceReport): string[] {
   for (const file of subject.argvFileSha256s) {
     lines.push(`- argvPrefix[${file.index}] ${text(file.path)} sha256: ${file.sha256}`);
   }
+  for (const file of subject.subjectFileSha256s ?? []) lines.push(`- Subject file ${text(file.path)} sha256: ${file.sha256}`);
+  for (const file of subject.mutableState ?? []) lines.push(`- Mutable state: ${text(mutableStateText(file))}`);
   lines.push(`- Authority: ${subject.authorityId === null ? 'none' : text(subject.authorityId)}`);
   lines.push(`- Suite: ${text(suite.name)} ${text(suite.version)}, report schema ${report.schemaVersion}`);
   lines.push(`- Seed: ${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only ${text(run.only)}`}`);

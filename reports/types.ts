@@ -33,12 +33,33 @@ export interface ArgvFileDigest {
 }
 
 /** What was tested, bound to exact bytes: another digest is another subject. */
+/** A file named by `--subject-file`, with its digest. */
+export interface SubjectFileDigest {
+  /** As matched, relative to the adapter's directory. */
+  readonly path: string;
+  readonly sha256: string;
+}
+
+/** A file of the subject whose bytes changed during the run (a ledger database): state, not the subject. */
+export interface MutableStateFile {
+  /** The `argvPrefix` index, for an argv item; absent for a `--subject-file` match. */
+  readonly index?: number;
+  readonly path: string;
+  readonly sha256Before: string;
+  /** null when the file was gone at the end of the run. */
+  readonly sha256After: string | null;
+}
+
 export interface ReportSubject {
   /** The adapter configuration (`{sdk, authorityId}` for an SDK run; any JSON for the manifest profile). */
   readonly config: AdapterConfig | JsonValue;
   /** Lowercase hex sha256 of the executable, or null when it could not be read. */
   readonly executableSha256: string | null;
   readonly argvFileSha256s: readonly ArgvFileDigest[];
+  /** Files added by `--subject-file` globs; absent when none was given. */
+  readonly subjectFileSha256s?: readonly SubjectFileDigest[];
+  /** Subject files that changed during the run, left out of the digests above; absent when none did. */
+  readonly mutableState?: readonly MutableStateFile[];
   /** The configured authority, or null for a profile without one. */
   readonly authorityId: string | null;
 }

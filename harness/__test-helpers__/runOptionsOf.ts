@@ -32,6 +32,7 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     writeBaseline: null,
     adapterEnvironment: SCRUBBED_ENVIRONMENT,
     progress: false,
+    subjectFiles: [],
     ...overrides,
   };
 }

@@ -80,6 +80,10 @@ Options:
                           USER, LANG, LC_*, TZ, TMPDIR and ADAPTER_QUALIFY_CALL/_SCRATCH.
                           Passed values of 8+ characters are masked wherever output is kept
   --inherit-env           give the adapter the suite's whole environment (recorded in the report)
+  --subject-file GLOB     more files the adapter is made of (imported modules), digested in the
+                          report's subject; relative to the adapter's directory; repeatable.
+                          A subject file or argv file that changes during the run (a ledger
+                          database) is listed as mutable state instead
   -h, --help              show this help
 
 ${EXIT_CODES}

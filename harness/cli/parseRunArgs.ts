@@ -37,6 +37,7 @@ const OPTIONS = {
   'write-baseline': { type: 'string' },
   'pass-env': { type: 'string', multiple: true },
   'inherit-env': { type: 'boolean' },
+  'subject-file': { type: 'string', multiple: true },
   sdk: { type: 'string' },
   authority: { type: 'string' },
 } as const;
@@ -82,6 +83,7 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     writeBaseline: values['write-baseline'],
     passEnv: values['pass-env'],
     inheritEnv: values['inherit-env'],
+    subjectFiles: values['subject-file'],
   };
   return { kind: 'run', subject, input };
 }
