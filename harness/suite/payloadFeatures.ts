@@ -29,7 +29,12 @@ function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function byCodePoint(a: string, b: string): number {
+/**
+ * Orders two strings by Unicode code point (Python's and Rust's string order), not
+ * by UTF-16 code unit (ECMAScript's, and the protocol's canonical key order).
+ * @public
+ */
+export function byCodePoint(a: string, b: string): number {
   const left = [...a].map((char) => char.codePointAt(0) ?? 0);
   const right = [...b].map((char) => char.codePointAt(0) ?? 0);
   for (let index = 0; index < Math.min(left.length, right.length); index += 1) {

@@ -1,16 +1,6 @@
 import { defineMutant } from '../defineMutant.js';
+import { byCodePoint } from '../../../harness/suite/payloadFeatures.js';
 import { canonicalVariant, ecmaNumber } from '../_internals/canonicalVariant.js';
-
-/** Key order by Unicode code point, as Python's `sorted` or Rust's `str` ordering gives it. */
-function byCodePoint(a: string, b: string): number {
-  const left = [...a];
-  const right = [...b];
-  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
-    const difference = (left[index]?.codePointAt(0) ?? 0) - (right[index]?.codePointAt(0) ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return left.length - right.length;
-}
 
 /** Canonicalizes with keys sorted by code point, so its digest of `{"\uffff":…,"😀":…}` differs and it refuses the submit. */
 export const keysByCodePoint = defineMutant(
