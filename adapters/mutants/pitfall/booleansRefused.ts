@@ -6,7 +6,6 @@ export const booleansRefused = defineMutant(
   {
     name: 'booleans-refused',
     claims: ['SEM-SUBMIT-ADMITS'],
-    incidental: ['REQ-BOUNDARY-ACCEPT'],
     description: 'refuses (exit 2) every valid payload containing true or false',
   },
   { checks: refusingPayloads('a boolean', (found) => typeof found === 'boolean') },
