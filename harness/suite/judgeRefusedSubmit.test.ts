@@ -13,6 +13,7 @@ const streamFailed: Exchange = { kind: 'uncertain', reason: 'stream-failure', re
 describe('isRefusal', () => {
   it('is a nonzero exit or an unknown answer, and nothing else', () => {
     expect(isRefusal(refusedByExit)).toBe(true);
+    expect(isRefusal({ kind: 'uncertain', reason: 'sdk-rejected', record: callRecordOf({ uncertainty: 'sdk-rejected', exitCode: null }) })).toBe(true);
     expect(isRefusal(exchangeOf(unknownOutcome(binding)))).toBe(true);
     expect(isRefusal(exchangeOf(acceptedOutcome(binding)))).toBe(false);
     expect(isRefusal(uncertainOf('timeout'))).toBe(false);
