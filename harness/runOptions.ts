@@ -1,3 +1,4 @@
+import type { EnvironmentPolicy } from './transport/containment/adapterEnvironment.js';
 import type { AdapterConfig } from './config/adapterConfig.js';
 import type { ExpectedFailures } from './baseline/types.js';
 import type { JsonValue } from './protocol/canonicalJson.js';
@@ -87,6 +88,12 @@ export interface NormalizedRunOptions {
   readonly keepStderr: boolean;
   /** The adapter's declared lifecycle (`--lifecycle FILE`): its restart step, or null without the option. @defaultValue null */
   readonly lifecycle: LifecycleOption | null;
+  /** Where to write this run's FAILs as an expected-failures file (`--write-baseline FILE`), absolute, or null. @defaultValue null */
+  readonly writeBaseline: string | null;
+  /** What the adapter and its restart step receive of the suite's environment (`--pass-env`, `--inherit-env`). @defaultValue scrubbed, nothing passed */
+  readonly adapterEnvironment: EnvironmentPolicy;
   /** Progress on stderr (a TTY outside CI). */
   readonly progress: boolean;
+  /** `--subject-file` globs, resolved in the adapter's directory: more files the subject's digest covers. @defaultValue none */
+  readonly subjectFiles: readonly string[];
 }

@@ -9,16 +9,21 @@ import type { ProgressEvent } from './cli/progressEvent.js';
 import type { NormalizedRunOptions } from './runOptions.js';
 import type { QualifyProvidedContext } from './suite/providedContext.js';
 import type { QualifyTestMeta } from './evidence/types.js';
+import { countRunTests } from './suite/countRunTests.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
 import { deferredClauses } from './deferredClauses.js';
 import { notApplicableClauses } from './notApplicableClauses.js';
 import { replayCommand } from './replayCommand.js';
 import { mergeTranscriptParts } from './transcript/mergeTranscriptParts.js';
 import { SecretMask } from './evidence/SecretMask.js';
+import { ensureLauncher } from './transport/containment/ensureLauncher.js';
+import { enterRunContext } from './transport/containment/runContext.js';
+import { sweepRunProcesses } from './transport/containment/sweepRunProcesses.js';
 import { QualifyReporter } from '../reports/QualifyReporter.js';
 import { buildReport, type AcceptanceReport, type BuildReportInput } from '../reports/buildReport.js';
 import { fingerprintSdkSubject } from '../reports/fingerprintSdkSubject.js';
-import { fingerprintSubject } from '../reports/fingerprintSubject.js';
+import { fingerprintSubject, settleSubject } from '../reports/fingerprintSubject.js';
+import type { ReportSubject } from '../reports/types.js';
 import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles } from '../reports/writeReportFiles.js';
 import { buildFailureCases } from './replay/buildFailureCases.js';
@@ -111,22 +116,33 @@ export async function runQualification(
   });
   const work = await temporaryDirectory({ prefix: 'adapter-qualify-', unsafeCleanup: true });
   const scratchDir = join(work.path, 'scratch');
+  const runNonce = randomBytes(4).toString('hex');
+  // Built once here, so workers find it compiled; its tag lets the end of the run find every process its calls left.
+  ensureLauncher();
+  const tag = `aq-run-${process.pid}-${runNonce}`;
+  const leaveRunContext = enterRunContext(tag, options.adapterEnvironment.passNames);
   let running: Vitest | null = null;
   const interruption = new RunInterruption(() => {
     // Tests still running are cancelled; their adapter processes die here, not with the workers.
     void running?.cancelCurrentRun('keyboard-input');
     reapRunProcesses(scratchDir);
+    sweepRunProcesses(tag);
   });
   try {
     await mkdir(scratchDir, { recursive: true });
     const provided: QualifyProvidedContext = {
       options,
-      runNonce: randomBytes(4).toString('hex'),
+      runNonce,
       workDir: work.path,
       scratchDir,
       ...(internals.endOnFailure === true ? { endOnFailure: true } : {}),
       ...(internals.propertyTimeLimitMs === undefined ? {} : { propertyTimeLimitMs: internals.propertyTimeLimitMs }),
     };
+    // Fingerprinted before the first call and after the last: what changed meanwhile is state, not the subject.
+    const { subject } = options;
+    const fingerprint = (): Promise<ReportSubject> =>
+      subject.kind === 'command' ? fingerprintSubject(subject.config, subject.adapterCwd, options.subjectFiles) : fingerprintSdkSubject(subject);
+    const subjectBefore = await fingerprint();
     const reporter = new QualifyReporter(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress });
     const vitestOptions: VitestRunOptions = {
       root: packageRoot,
@@ -150,13 +166,24 @@ export async function runQualification(
       options.shard === null
         ? await startVitest('test', [], vitestOptions, { logLevel: 'silent' })
         : await startVitestShard(vitestOptions, options.shard);
+    const selected = countRunTests(vitest.state.getFiles());
     await vitest.close();
     running = null;
+    if (options.only !== null && options.shard === null && selected === 0) {
+      // No test ran, so no adapter process was started: a usage error, never a green run.
+      throw new UsageError(`--only ${JSON.stringify(options.only)} matches no test (test names start with clause IDs; adapter-qualify list shows them)`, { option: '--only' });
+    }
     const extra = await afterTheWorkers(options, provided, interruption.signal);
+    // No process started by any call (the re-observation's included) outlives the run: counted, killed, reported.
+    const sweep = sweepRunProcesses(tag);
 
     const outDir = output.staging;
-    await mergeTranscriptParts(work.path, join(outDir, 'transcript.jsonl'));
-    await refuseIfNothingSpawned(join(outDir, 'transcript.jsonl'), interruption.signal);
+    // A transcript that cannot be merged is the suite's failure, reported like any other (exit 3), never a lost report.
+    const transcriptError = await mergeTranscriptParts(work.path, join(outDir, 'transcript.jsonl')).then(
+      () => [],
+      (error: unknown) => [`transcript.jsonl could not be written: ${error instanceof Error ? error.message : String(error)}`],
+    );
+    if (transcriptError.length === 0) await refuseIfNothingSpawned(join(outDir, 'transcript.jsonl'), interruption.signal);
     const fromWorkers = reporter.collected();
     // Evidence from the workers holds adapter output; mask secrets once, before any report, case or shard file is made of it.
     const collected = SecretMask.fromProcess().maskDeep({
@@ -168,14 +195,11 @@ export async function runQualification(
       profile: 'coding-operation.v1',
       metas: collected.metas,
       failedTests: collected.failedTests,
-      unhandledErrors: collected.unhandledErrors,
+      unhandledErrors: [...collected.unhandledErrors, ...transcriptError],
       filteredOut: options.only !== null,
       deferred: deferredClauses,
       notApplicable: notApplicableClauses(options.subject.kind),
-      subject:
-        options.subject.kind === 'command'
-          ? await fingerprintSubject(options.subject.config, options.subject.adapterCwd)
-          : await fingerprintSdkSubject(options.subject),
+      subject: settleSubject(subjectBefore, await fingerprint()),
       suite: { name: 'adapter-qualify', version: packageVersion },
       environment: { node: process.version, platform: process.platform, arch: process.arch },
       run: {
@@ -196,6 +220,16 @@ export async function runQualification(
           settleMs: options.settleMs,
         },
         ...(interruption.signal === null ? {} : { interrupted: interruption.signal }),
+        ...(options.subject.kind === 'command'
+          ? {
+              containment: {
+                environment: options.adapterEnvironment.inherit ? ('inherited' as const) : ('scrubbed' as const),
+                passedEnv: options.adapterEnvironment.passNames,
+                processAccounting: sweep.containment,
+                survivorsKilled: sweep.killed,
+              },
+            }
+          : {}),
       },
       replayCommand: (handle) => replayCommand(handle, options),
       expectedFailures: options.expectedFailures,
@@ -213,7 +247,11 @@ export async function runQualification(
     throw error;
   } finally {
     interruption.dispose();
-    if (interruption.signal !== null) reapRunProcesses(scratchDir);
+    if (interruption.signal !== null) {
+      reapRunProcesses(scratchDir);
+      sweepRunProcesses(tag);
+    }
+    leaveRunContext();
     await work.cleanup();
   }
 }

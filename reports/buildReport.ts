@@ -3,6 +3,7 @@ import { evaluateBaseline } from '../harness/baseline/evaluateBaseline.js';
 import type { ExpectedFailures } from '../harness/baseline/types.js';
 import type { ClauseEvidence, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
 import type { ShardSpec } from '../harness/shard/types.js';
+import { isOpen, strictOpenClauses } from './_internals/strictOpenClauses.js';
 import {
   REPORT_SCHEMA_VERSION,
   type AcceptanceReport,
@@ -64,16 +65,9 @@ const countKey = {
   INCONCLUSIVE: 'inconclusive',
 } as const satisfies Record<ClauseVerdict, keyof VerdictCounts>;
 
-/** Whether a verdict of a clause at this level is missing evidence that `--strict` demands. */
-const lacksEvidence = {
-  PASS: false,
-  FAIL: false,
-  SKIP: true,
-  INCONCLUSIVE: true,
-} as const satisfies Record<ClauseVerdict, boolean>;
-
 interface Gathered {
   cases: number;
+  hostUncertain: number;
   firstViolation: { violation: RecordedViolation; replay: ReplayHandle | undefined } | undefined;
   firstCounterexample: RecordedViolation['counterexample'];
   inconclusive: string[];
@@ -133,11 +127,8 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
   const counts = (level: ClauseLevel): boolean => level === 'MUST' || strictShould;
   const failed = clauses.some((entry) => entry.verdict === 'FAIL' && counts(entry.level));
   const unexpectedFailure = clauses.some((entry) => entry.verdict === 'FAIL' && counts(entry.level) && entry.baseline === undefined);
-  const open = (entry: ClauseReport): boolean => lacksEvidence[entry.verdict] && entry.applicable !== false;
-  const mustIncomplete = clauses.some((entry) => entry.level === 'MUST' && open(entry));
-  // A listed clause is known not to pass: --strict does not ask it for evidence.
-  const strictIncomplete =
-    strict && shard === null && clauses.some((entry) => counts(entry.level) && open(entry) && entry.baseline === undefined);
+  const mustIncomplete = clauses.some((entry) => entry.level === 'MUST' && isOpen(entry));
+  const strictIncomplete = shard === null && strictOpenClauses(clauses, input.run).length > 0;
 
   const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete || shard !== null ? 'incomplete' : 'conformant';
   const exitCode: ReportExitCode =
@@ -164,7 +155,7 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
 function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, testError: string | undefined): void {
   let entry = gathered.get(evidence.clauseId);
   if (entry === undefined) {
-    entry = { cases: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [] };
+    entry = { cases: 0, hostUncertain: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [] };
     gathered.set(evidence.clauseId, entry);
   }
   const first = evidence.violations[0];
@@ -178,6 +169,7 @@ function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, tes
     return;
   }
   entry.cases += evidence.cases;
+  entry.hostUncertain += evidence.hostUncertain ?? 0;
   if (evidence.inconclusive !== undefined) entry.inconclusive.push(evidence.inconclusive);
   if (evidence.skipped !== undefined) entry.skipped.push(evidence.skipped);
 }
@@ -194,6 +186,7 @@ function clauseReport(
     family: definition.family,
     summary: definition.summary,
     cases: gathered?.cases ?? 0,
+    ...(gathered === undefined || gathered.hostUncertain === 0 ? {} : { hostUncertainCases: gathered.hostUncertain }),
   };
   const failure = gathered?.firstViolation;
   if (failure !== undefined) {

@@ -1,5 +1,7 @@
 import type { Counterexample } from '../harness/evidence/types.js';
+import { baselineLabel } from './_internals/baselineLabel.js';
 import { escapeControls } from './_internals/escapeControls.js';
+import { strictOpenClauses } from './_internals/strictOpenClauses.js';
 import type { AcceptanceReport, ClauseReport } from './types.js';
 
 const XML_ENTITIES: Readonly<Record<string, string>> = {
@@ -14,16 +16,21 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
 
 /**
  * Renders `junit.xml`: one `<testcase>` per clause (classname = family,
- * name = `ID summary`). FAIL becomes `<failure>` carrying the counterexample;
- * SKIP and INCONCLUSIVE become `<skipped>`. Pure. Every text passes through
+ * name = `ID summary`). The `<failure>`s are what made the exit code nonzero:
+ * an unlisted counted FAIL (carrying the counterexample), a stale baseline
+ * entry, and with `--strict` an open MUST clause. A listed (baselined) FAIL or
+ * an uncounted SHOULD FAIL is `<skipped>`, its message saying why; other
+ * SKIP and INCONCLUSIVE clauses are `<skipped>` too. Pure. Every text passes through
  * XML escaping after unsafe characters (forbidden in XML 1.0 even as
  * character references) are made visible as `\u{…}`.
  *
  * @param report - a built (and valid) report
  */
 export function renderJunit(report: AcceptanceReport): string {
-  const failures = report.clauses.filter((entry) => entry.verdict === 'FAIL').length;
-  const skipped = report.clauses.filter((entry) => entry.verdict === 'SKIP' || entry.verdict === 'INCONCLUSIVE').length;
+  const strictOpen = new Set(report.run.shard === undefined ? strictOpenClauses(report.clauses, report.run).map((entry) => entry.id) : []);
+  const kinds = report.clauses.map((entry) => caseKind(entry, report.run.strictShould, strictOpen.has(entry.id)));
+  const failures = kinds.filter((kind) => kind.element === 'failure').length;
+  const skipped = kinds.filter((kind) => kind.element === 'skipped').length;
   const counts = `tests="${report.clauses.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
   const seconds = Math.max(0, (Date.parse(report.run.finishedAt) - Date.parse(report.run.startedAt)) / 1000);
   const properties: ReadonlyArray<readonly [string, string]> = [
@@ -43,7 +50,7 @@ export function renderJunit(report: AcceptanceReport): string {
     '    <properties>',
     ...properties.map(([name, value]) => `      <property name="${attr(name)}" value="${attr(value)}"/>`),
     '    </properties>',
-    ...report.clauses.map(testcase),
+    ...report.clauses.map((entry, index) => testcase(entry, kinds[index]!)),
   ];
   if (report.suiteErrors.length > 0) {
     lines.push(`    <system-err>${textNode(`Suite errors (exit code 3):\n${report.suiteErrors.join('\n')}`)}</system-err>`);
@@ -52,18 +59,42 @@ export function renderJunit(report: AcceptanceReport): string {
   return lines.join('\n');
 }
 
-function testcase(entry: ClauseReport): string {
-  const open = `    <testcase classname="${attr(entry.family)}" name="${attr(`${entry.id} ${entry.summary}`)}">`;
-  const reason = entry.reason ?? '';
+/** How one clause appears, so that the `<failure>`s are exactly what made the exit code nonzero. */
+interface CaseKind {
+  readonly element: 'none' | 'failure' | 'skipped';
+  /** Why a clause is shown otherwise than its verdict suggests, prefixed to the message. */
+  readonly note: string;
+}
+
+function caseKind(entry: ClauseReport, strictShould: boolean, strictOpen: boolean): CaseKind {
+  const label = entry.baseline === undefined ? '' : `${baselineLabel(entry.baseline)}: `;
   switch (entry.verdict) {
     case 'PASS':
-      return `    <testcase classname="${attr(entry.family)}" name="${attr(`${entry.id} ${entry.summary}`)}"/>`;
+      return entry.baseline === 'stale-baseline' ? { element: 'failure', note: label } : { element: 'none', note: '' };
     case 'FAIL':
-      return `${open}\n      <failure message="${attr(reason)}" type="${entry.level}">${textNode(failureText(entry))}</failure>\n    </testcase>`;
+      if (entry.baseline !== undefined) return { element: 'skipped', note: `${label}listed in --expected-failures, so it does not fail the run: ` };
+      if (entry.level === 'SHOULD' && !strictShould) return { element: 'skipped', note: 'SHOULD clause failed; it fails the run only with --strict-should: ' };
+      return { element: 'failure', note: '' };
     case 'SKIP':
-      return `${open}\n      <skipped message="${attr(reason)}"/>\n    </testcase>`;
-    case 'INCONCLUSIVE':
-      return `${open}\n      <skipped message="${attr(`INCONCLUSIVE: ${reason}`)}"/>\n    </testcase>`;
+    case 'INCONCLUSIVE': {
+      const verdict = entry.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE: ' : '';
+      return strictOpen ? { element: 'failure', note: `--strict: no evidence (${entry.verdict}): ` } : { element: 'skipped', note: `${label}${verdict}` };
+    }
+  }
+}
+
+function testcase(entry: ClauseReport, kind: CaseKind): string {
+  const name = `    <testcase classname="${attr(entry.family)}" name="${attr(`${entry.id} ${entry.summary}`)}"`;
+  const message = attr(`${kind.note}${entry.reason ?? ''}`);
+  switch (kind.element) {
+    case 'none':
+      return `${name}/>`;
+    case 'skipped':
+      return `${name}>\n      <skipped message="${message}"/>\n    </testcase>`;
+    case 'failure': {
+      const body = entry.verdict === 'FAIL' ? textNode(failureText(entry)) : '';
+      return `${name}>\n      <failure message="${message}" type="${entry.verdict === 'FAIL' ? entry.level : 'strict'}">${body}</failure>\n    </testcase>`;
+    }
   }
 }
 

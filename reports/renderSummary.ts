@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { baselineLabel } from './_internals/baselineLabel.js';
 import { countsText } from './_internals/countsText.js';
+import { strictOpenClauses } from './_internals/strictOpenClauses.js';
 import { escapeControls } from './_internals/escapeControls.js';
-import { verdictHeadline } from './_internals/verdictHeadline.js';
+import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
 import type { AcceptanceReport } from './types.js';
 
 const MAX_REASON = 160;
@@ -20,6 +21,7 @@ export function renderSummary(report: AcceptanceReport, reportDir: string): stri
     `adapter-qualify ${report.profile}: ${verdictHeadline(report.verdict)} (exit code ${report.exitCode})`,
     `MUST   ${countsText(report, 'MUST')}`,
     `SHOULD ${countsText(report, 'SHOULD')}`,
+    ...[failedMustLine(report), hostUncertainLine(report)].filter((line) => line !== null),
   ];
   const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL');
   if (failed.length > 0) {
@@ -28,6 +30,11 @@ export function renderSummary(report: AcceptanceReport, reportDir: string): stri
       const expected = entry.baseline === undefined ? '' : `, ${baselineLabel(entry.baseline)}`;
       lines.push(`  ${entry.id} (${entry.level}${expected}): ${oneLine(entry.reason ?? '')}`);
     }
+  }
+  const open = report.run.shard === undefined ? strictOpenClauses(report.clauses, report.run) : [];
+  if (open.length > 0) {
+    lines.push(`--strict: ${open.length} clause(s) without evidence fail the run:`);
+    for (const entry of open) lines.push(`  ${entry.id} (${entry.level}, ${entry.verdict}): ${oneLine(entry.reason ?? '')}`);
   }
   const stale = report.clauses.filter((entry) => entry.baseline === 'stale-baseline').map((entry) => entry.id);
   if (stale.length > 0) {

@@ -191,3 +191,111 @@ function processesOfFixture(script: string): number[] {
   }
   return found;
 }
+
+// Subjects that attack containment: the environment, the process tree and the
+// suite's memory. Each must end in a report with the expected adapter verdict
+// (exit 0 or 1, never 3), leave no process of its own running, and put no value
+// of the suite's environment into any report file. Each runs only the tests it
+// needs: the outcome walk (every state's answer) or the settlement check.
+
+/** Values no report file may hold: none is passed to the adapter, so none reaches it. */
+const SECRET_ENVIRONMENT: Readonly<Record<string, string>> = {
+  GITHUB_TOKEN: 'ghp_containmentTestToken0123456789',
+  DB_PASSWORD: 'containment-db-password-5a1f',
+  DATABASE_URL: 'postgres://qualify:containment-pw-77c2@db.invalid/ledger',
+  AWS_SECRET_ACCESS_KEY: 'containmentAwsSecretKey/9e0b+Q',
+};
+
+const OUTCOME_WALK = ['--only', '^OUT-JSON', '--runs', '1'];
+const SETTLEMENT = ['--only', '^SEM-LOCAL-SETTLEMENT', '--runs', '1'];
+
+interface ContainmentSubject {
+  /** The fixture and its arguments, for the test name. */
+  readonly name?: string;
+  readonly fixture: HostileFixture;
+  /** Arguments before the action. */
+  readonly fixtureArgs?: readonly string[];
+  readonly args: readonly string[];
+  readonly exitCode: 0 | 1;
+  /** Clause verdicts the run must reach. */
+  readonly clauses: Readonly<Record<string, 'PASS' | 'FAIL' | 'SKIP' | 'INCONCLUSIVE'>>;
+}
+
+const CONTAINMENT_SUBJECT_LIST: readonly ContainmentSubject[] = [
+  { fixture: 'setsid-fork-bomb', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
+  { fixture: 'setsid-env-clear-late-writer', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
+  // Its answers carry what it received: no value of the suite's but the allowlist's (the reason and result text break OUT clauses).
+  { fixture: 'environment-echo', args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-UNKNOWN-REASON': 'FAIL', 'OUT-RESULT-INTEGRITY': 'FAIL' } },
+  // Trailing whitespace keeps one JSON text: valid answers at the bound.
+  { fixture: 'padded-outcomes', args: OUTCOME_WALK, exitCode: 0, clauses: { 'OUT-JSON': 'PASS', 'OUT-SIZE': 'PASS' } },
+  { fixture: 'deep-json-depth', fixtureArgs: ['500000'], args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-JSON': 'FAIL' } },
+  { fixture: 'deep-json-depth', fixtureArgs: ['1000000'], args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-SIZE': 'FAIL' } },
+  { fixture: 'long-line', args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-SIZE': 'FAIL' } },
+  // Every call times out: the adapter stops being called and nothing is proven either way.
+  { fixture: 'stdout-closed-early', args: OUTCOME_WALK, exitCode: 0, clauses: { 'OUT-JSON': 'SKIP', 'OUT-SIZE': 'SKIP' } },
+  { fixture: 'control-flood', args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-JSON': 'FAIL' } },
+  { fixture: 'kills-its-parent', args: OUTCOME_WALK, exitCode: 0, clauses: { 'OUT-JSON': 'PASS' } },
+  { fixture: 'results-fill-bound', args: OUTCOME_WALK, exitCode: 0, clauses: { 'OUT-SIZE': 'PASS', 'OUT-RESULT-INTEGRITY': 'PASS' } },
+];
+const CONTAINMENT_SUBJECTS = CONTAINMENT_SUBJECT_LIST.map((subject) => ({ ...subject, name: [subject.fixture, ...(subject.fixtureArgs ?? [])].join(' ') }));
+
+/** Live processes whose command line names `marker` (the fixture's path: on the adapter's and on its keeper's). */
+function processesNaming(marker: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ');
+      const state = readFileSync(`/proc/${entry}/stat`, 'latin1').split(') ')[1]?.[0];
+      if (cmdline.includes(marker) && state !== 'Z') found.push(`${entry} ${cmdline}`);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return found;
+}
+
+async function reportFiles(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(file, 'latin1')] as const)));
+}
+
+describe.runIf(process.platform === 'linux').concurrent('containment: hostile adapters under a run', () => {
+  it.each(CONTAINMENT_SUBJECTS)('$name: report, verdict, no survivor, no secret', async (subject) => {
+    const name = [subject.fixture, ...(subject.fixtureArgs ?? [])].join('-');
+    const configPath = join(root(), `${name}.json`);
+    const fixture = hostileFixturePath(subject.fixture);
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: process.execPath, argvPrefix: [fixture, ...(subject.fixtureArgs ?? [])] };
+    await writeFile(configPath, JSON.stringify(config));
+    const outDir = join(root(), name);
+    const run = await runQualifyCli(configPath, outDir, [...subject.args, '--timeout-ms', '2000', '--seed', '1'], 240_000, SECRET_ENVIRONMENT);
+    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+    expect(run.report!.suiteErrors).toEqual([]);
+    expect(run.exitCode).toBe(subject.exitCode);
+    const verdicts = Object.fromEntries(Object.keys(subject.clauses).map((id) => [id, run.report!.clauses.find((entry) => entry.id === id)?.verdict]));
+    expect(verdicts).toEqual(subject.clauses);
+    expect(run.report!.run.containment).toMatchObject({ environment: 'scrubbed', passedEnv: [], processAccounting: 'subreaper-launcher' });
+    expect(processesNaming(fixture)).toEqual([]);
+    for (const [file, content] of await reportFiles(outDir)) {
+      for (const [variable, value] of Object.entries(SECRET_ENVIRONMENT)) expect(content.includes(value), `${file} holds ${variable}`).toBe(false);
+    }
+  }, 300_000);
+
+  it('environment-echo with --pass-env: the passed value reaches the adapter and is masked in every report file', async () => {
+    const configPath = join(root(), 'environment-echo-passed.json');
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: process.execPath, argvPrefix: [hostileFixturePath('environment-echo')] };
+    await writeFile(configPath, JSON.stringify(config));
+    const outDir = join(root(), 'environment-echo-passed');
+    const args = [...OUTCOME_WALK, '--pass-env', 'DATABASE_URL', '--keep-stderr', '--timeout-ms', '2000', '--seed', '1'];
+    const run = await runQualifyCli(configPath, outDir, args, 240_000, SECRET_ENVIRONMENT);
+    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+    expect(run.report!.run.containment).toMatchObject({ environment: 'scrubbed', passedEnv: ['DATABASE_URL'] });
+    const files = await reportFiles(outDir);
+    for (const [file, content] of files) {
+      for (const [variable, value] of Object.entries(SECRET_ENVIRONMENT)) expect(content.includes(value), `${file} holds ${variable}`).toBe(false);
+    }
+    // The control: the adapter did echo the passed variable, masked by name.
+    expect(files.get(join(outDir, 'transcript.jsonl'))).toContain('DATABASE_URL=[masked: DATABASE_URL]');
+  }, 300_000);
+});

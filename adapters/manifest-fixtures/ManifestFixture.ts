@@ -8,4 +8,10 @@ import type { MutantDefinition } from '../mutants/MutantDefinition.js';
 export interface ManifestFixture extends MutantDefinition {
   /** The adapter directory, relative to the package root (`adapter-qualify manifest <dir>`). */
   readonly dir: string;
+  /**
+   * Symlinks the fixture needs, created at run time by `materializeFixture`
+   * (a package tarball cannot carry them): path inside the directory → target,
+   * relative to the directory. Empty for most fixtures.
+   */
+  readonly links: Readonly<Record<string, string>>;
 }

@@ -4,8 +4,8 @@ import type { ManifestFixture } from './ManifestFixture.js';
 /** The passing reference directory of the profile (the control), relative to the package root. */
 export const manifestReferenceDir = 'adapters/manifest-reference';
 
-function fixture(name: string, claims: readonly ClauseId[], description: string, incidental: readonly ClauseId[] = []): ManifestFixture {
-  return Object.freeze({ name, dir: `adapters/manifest-fixtures/${name}`, claims, incidental, description, expect: 'fail', args: [] });
+function fixture(name: string, claims: readonly ClauseId[], description: string, incidental: readonly ClauseId[] = [], links: Readonly<Record<string, string>> = {}): ManifestFixture {
+  return Object.freeze({ name, dir: `adapters/manifest-fixtures/${name}`, claims, incidental, description, expect: 'fail', args: [], links });
 }
 
 /**
@@ -16,7 +16,7 @@ function fixture(name: string, claims: readonly ClauseId[], description: string,
  */
 export const manifestFixtures: readonly ManifestFixture[] = Object.freeze([
   fixture('traversal-path', ['MAN-PATHS'], 'the manifest skill path leaves the declared root with ".."'),
-  fixture('symlink-escape', ['MAN-PATHS'], 'SKILL.md is a symlink to a file outside the root'),
+  fixture('symlink-escape', ['MAN-PATHS'], 'SKILL.md is a symlink to a file outside the root', [], { 'SKILL.md': '../../manifest-reference/SKILL.md' }),
   fixture('com1-id', ['MAN-ID'], 'the manifest id is "com1", a Windows reserved device name'),
   fixture('duplicate-tool', ['CAT-TOOL'], 'the catalog declares the tool "status" twice'),
   fixture('schema-not-compiling', ['CAT-SCHEMAS-VALID'], 'an inputSchema uses the type name "bool"'),

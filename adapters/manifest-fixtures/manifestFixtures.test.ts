@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adapterManifestClauses } from '../../harness/clauses.js';
@@ -7,6 +7,7 @@ import { evaluateKill } from '../../harness/selfCheck/evaluateKill.js';
 import { temporaryRoot } from '../../harness/__test-helpers__/temporaryRoot.js';
 import { runManifestCli } from '../../harness/manifest/__test-helpers__/runManifestCli.js';
 import { manifestFixtures, manifestReferenceDir } from './catalog.js';
+import { materializeFixture } from './materializeFixture.js';
 
 // Runs the built CLI (dist/): run `npm run build` first (`npm test` does).
 const ARGS = ['--seed', '1', '--runs', '3'];
@@ -23,6 +24,19 @@ describe('manifest fixture catalog', () => {
       expect(fixture.claims.length).toBeGreaterThan(0);
       for (const id of [...fixture.claims, ...fixture.incidental]) expect(profileIds.has(id), `${fixture.name}: ${id}`).toBe(true);
       expect(existsSync(join(packageRoot, fixture.dir, 'manifest.json'))).toBe(true);
+    }
+  });
+
+  it('keeps no symlink in the tree (npm pack drops them): every link is declared and made at run time', async () => {
+    for (const fixture of manifestFixtures) {
+      for (const path of Object.keys(fixture.links)) expect(existsSync(join(packageRoot, fixture.dir, path)), `${fixture.name}/${path}`).toBe(false);
+    }
+    const linked = manifestFixtures.find((fixture) => Object.keys(fixture.links).length > 0);
+    if (linked === undefined) throw new Error('no fixture declares a link');
+    const dir = await materializeFixture(linked, join(outRoot(), 'materialized'));
+    for (const [path, target] of Object.entries(linked.links)) {
+      expect(lstatSync(join(dir, path)).isSymbolicLink()).toBe(true);
+      expect(realpathSync(join(dir, path))).toBe(realpathSync(join(packageRoot, linked.dir, target)));
     }
   });
 });
@@ -47,7 +61,8 @@ describe.concurrent('adapter-qualify manifest (built CLI)', () => {
 
   for (const fixture of manifestFixtures) {
     it(`${fixture.name}: exits 1 failing exactly ${fixture.claims.join(', ')}`, async () => {
-      const run = await runManifestCli(join(packageRoot, fixture.dir), join(outRoot(), fixture.name), ARGS);
+      const dir = await materializeFixture(fixture, join(outRoot(), 'fixtures'));
+      const run = await runManifestCli(dir, join(outRoot(), fixture.name), ARGS);
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.report?.suiteErrors).toEqual([]);
       const report = run.report;

@@ -37,6 +37,14 @@ import { terminalRequestContract } from './out/terminalRequestContract.js';
 import { terminalRevisionTimestamp } from './out/terminalRevisionTimestamp.js';
 import { terminalStateCompleted } from './out/terminalStateCompleted.js';
 import { unknownReasonNotFound } from './out/unknownReasonNotFound.js';
+import { booleansRefused } from './pitfall/booleansRefused.js';
+import { identityDollarNewline } from './pitfall/identityDollarNewline.js';
+import { identityUnicodeWord } from './pitfall/identityUnicodeWord.js';
+import { keyBytesSkipLoneSurrogates } from './pitfall/keyBytesSkipLoneSurrogates.js';
+import { keysByCodePoint } from './pitfall/keysByCodePoint.js';
+import { loneSurrogatesRefused } from './pitfall/loneSurrogatesRefused.js';
+import { nonAsciiRefused } from './pitfall/nonAsciiRefused.js';
+import { numbersPythonRepr } from './pitfall/numbersPythonRepr.js';
 import { admissionWrittenInPlace } from './sem/admissionWrittenInPlace.js';
 import { checkThenActAdmission } from './sem/checkThenActAdmission.js';
 import { detachedWorkerOutlivesTerminal } from './sem/detachedWorkerOutlivesTerminal.js';
@@ -125,6 +133,14 @@ export const mutants: readonly Mutant[] = Object.freeze([
   terminalRewrittenLateEnvCleared,
   unparsableRecordReadmitted,
   stderrLogFlood,
+  booleansRefused,
+  identityDollarNewline,
+  identityUnicodeWord,
+  keyBytesSkipLoneSurrogates,
+  keysByCodePoint,
+  loneSurrogatesRefused,
+  nonAsciiRefused,
+  numbersPythonRepr,
 ]);
 
 /**

@@ -1,3 +1,4 @@
+import { SCRUBBED_ENVIRONMENT } from '../transport/containment/adapterEnvironment.js';
 import { runOptionDefaults } from '../config/options/runOptionDefaults.js';
 import { OUTCOME_CONTRACT } from '../protocol/types.js';
 import type { NormalizedRunOptions } from '../runOptions.js';
@@ -30,7 +31,10 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     shard: null,
     keepStderr: false,
     lifecycle: null,
+    writeBaseline: null,
+    adapterEnvironment: SCRUBBED_ENVIRONMENT,
     progress: false,
+    subjectFiles: [],
     ...overrides,
   };
 }

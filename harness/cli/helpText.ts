@@ -20,17 +20,18 @@ export const helpText = Object.freeze({
   top: `adapter-qualify: conformance suite for algal.coding-operation.v1 adapters
 
 Usage:
-  adapter-qualify run <adapter.json> [options]   qualify the adapter that adapter.json describes
-  adapter-qualify --help, -h                     show this help
-  adapter-qualify --version                      print the version
+  adapter-qualify <command> [options]
+  adapter-qualify --help, -h    show this help
+  adapter-qualify --version     print the version
 
 Commands:
-  run    run the conformance suite against one adapter and write the acceptance report
-  manifest  qualify a manifest-registered adapter directory (adapter-manifest.v1); see manifest --help
+  run         run the conformance suite against one adapter and write the acceptance report
+  manifest    qualify a manifest-registered adapter directory (adapter-manifest.v1)
+  merge       combine the reports of every shard of one run (run --shard I/N) into one
+  verify      re-check a recorded transcript.jsonl offline (OUT, refusal and history clauses)
+  replay      re-run the stored failures of a report directory: FIXED, FAILED or FLAKY
   self-check  qualify the reference adapter and every mutant; print the kill matrix and mutation score
-  verify    re-check a recorded transcript.jsonl offline (OUT, refusal and history clauses); see verify --help
-  replay    re-run the stored failures of a report directory: FIXED, FAILED or FLAKY; see replay --help
-  merge     combine the reports of every shard of one run (run --shard i/n) into one; see merge --help
+  list        print the clause catalog: ID, level, family, checking files, rule (--json, --markdown)
 
 Run 'adapter-qualify <command> --help' for the options of a command.
 
@@ -72,13 +73,36 @@ Options:
   --strict-should         SHOULD clauses count for the exit code
   --expected-failures FILE  clause IDs known to fail (YAML or JSON list): listed FAILs do
                           not fail the run; a listed clause that PASSes does (stale entry)
+  --write-baseline FILE   write this run's FAILs to FILE as an expected-failures list (YAML)
   --shard I/N             run slice I of N of the tests (merge the reports with 'merge')
   --keep-stderr           keep each call's stderr tail (capped, secrets masked) in transcript.jsonl
   --lifecycle FILE        the adapter's lifecycle file, JSON {"restart": [argv…]}: the restart step
                           SEM-DURABLE-RESTART runs (relative paths from FILE's directory)
+  --pass-env NAME         also give the adapter (and its restart step) this variable of the
+                          suite's environment; repeatable. Otherwise it gets only PATH, HOME,
+                          USER, LANG, LC_*, TZ, TMPDIR and ADAPTER_QUALIFY_CALL/_SCRATCH.
+                          Passed values of 8+ characters are masked wherever output is kept
+  --inherit-env           give the adapter the suite's whole environment (recorded in the report)
+  --subject-file GLOB     more files the adapter is made of (imported modules), digested in the
+                          report's subject; relative to the adapter's directory; repeatable.
+                          A subject file or argv file that changes during the run (a ledger
+                          database) is listed as mutable state instead
   -h, --help              show this help
 
 ${EXIT_CODES}
+`,
+  list: `Usage: adapter-qualify list [--json | --markdown] [--profile coding-operation.v1|adapter-manifest.v1]
+
+Prints every clause of both profiles in catalog order: its ID, level (MUST or
+SHOULD), family, the files whose checks decide it, and its rule in one line.
+Every conformance test name starts with the IDs it decides, so
+'run --only ID' runs exactly those tests.
+
+Options:
+  --json                  one JSON array of {id, level, obligation, family, section, summary, profile, files}
+  --markdown              the page shipped as docs/clauses.md
+  --profile P             only the clauses of profile P
+  -h, --help              show this help
 `,
   merge: `Usage: adapter-qualify merge <dir>… [--out DIR]
 

@@ -61,11 +61,28 @@ describe('adapter-qualify (built bin)', () => {
     expect(result.stderr).toContain('unknown command "qualify" (commands: run');
   });
 
+  it('--only matching no test exits 2 and writes no report, never a silent green', async () => {
+    const reference = fileURLToPath(new URL('../../adapters/reference/adapter.json', import.meta.url));
+    const result = await cli('run', reference, '--only', '^NO-SUCH-CLAUSE', '--out', 'report');
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toContain('--only "^NO-SUCH-CLAUSE" matches no test');
+    expect(existsSync(path.join(root.path, 'report', 'acceptance.json'))).toBe(false);
+  });
+
+  it('list prints every clause, one aligned line each; --json the rows', async () => {
+    const text = await cli('list');
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toMatch(/^CFG-CLOSED +MUST +CFG +suites\/host\.suite\.ts +configuration has exactly/m);
+    const rows = JSON.parse((await cli('list', '--json', '--profile', 'adapter-manifest.v1')).stdout) as { profile: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.profile === 'adapter-manifest.v1')).toBe(true);
+  });
+
   it('a missing configuration file exits 2 with one line naming the file', async () => {
     const result = await cli('run', 'missing.json');
     expect(result.exitCode).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain('missing.json: CFG-CLOSED: adapter configuration not found');
+    expect(result.stderr).toContain('missing.json: adapter configuration: no such file');
   });
 
   it.each([

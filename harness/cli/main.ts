@@ -5,6 +5,7 @@ import { packageVersion } from '../packageRoot.js';
 import { UsageError } from '../UsageError.js';
 import { exitCodes, type ExitCode } from './exitCodes.js';
 import { helpText } from './helpText.js';
+import { listCommand } from './listCommand.js';
 import { mergeCommand } from './mergeCommand.js';
 import { manifestCommand } from './manifestCommand.js';
 import { runCommand, type CliIo } from './runCommand.js';
@@ -19,6 +20,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => 
   manifest: manifestCommand,
   verify: verifyCommand,
   replay: replayFailuresCommand,
+  list: listCommand,
 };
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {

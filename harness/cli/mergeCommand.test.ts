@@ -24,8 +24,8 @@ async function writeConfig(): Promise<string> {
   return file;
 }
 
-async function merge(args: readonly string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-  const result = await execa(process.execPath, [CLI_BIN, 'merge', ...args], { reject: false, env: { CI: 'true' } });
+async function merge(args: readonly string[], env: Record<string, string> = {}): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  const result = await execa(process.execPath, [CLI_BIN, 'merge', ...args], { reject: false, env: { CI: 'true', ...env } });
   return { exitCode: result.exitCode ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -82,9 +82,14 @@ describe('adapter-qualify run --shard and merge', () => {
     for (const id of exercised) expect(covered.has(id), id).toBe(true);
 
     const mergedDir = join(root(), 'merged');
-    const merged = await merge([...shardDirs].reverse().concat(['--out', mergedDir]));
+    const stepSummary = join(root(), 'step-summary.md');
+    await writeFile(stepSummary, '');
+    const merged = await merge([...shardDirs].reverse().concat(['--out', mergedDir]), { GITHUB_STEP_SUMMARY: stepSummary });
     expect(merged.exitCode, merged.stderr).toBe(whole.exitCode);
     expect(merged.stdout).toContain('NON-CONFORMANT');
+    // The job summary gets the merged verdict, not a shard's.
+    expect(readFileSync(stepSummary, 'utf8')).toMatch(/NON-CONFORMANT/i);
+    expect(readFileSync(stepSummary, 'utf8')).toContain('SEM-TERMINAL-IMMUTABLE');
     const report = readReport(mergedDir);
     const expected = whole.report as AcceptanceReport;
     expect(report.verdict).toBe(expected.verdict);

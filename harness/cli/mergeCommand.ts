@@ -11,6 +11,7 @@ import { writeReportFiles } from '../../reports/writeReportFiles.js';
 import { runOptionDefaults } from '../config/options/runOptionDefaults.js';
 import { readShardEvidence } from '../shard/readShardEvidence.js';
 import { UsageError } from '../UsageError.js';
+import { appendStepSummaryIfSet } from './appendStepSummaryIfSet.js';
 import { exitCodes, type ExitCode } from './exitCodes.js';
 import { helpText } from './helpText.js';
 import type { CliIo } from './runCommand.js';
@@ -21,11 +22,12 @@ import type { CliIo } from './runCommand.js';
  * whole run, written like `run` writes it, and prints its summary.
  * @param args - the arguments after `merge`.
  * @param io - where help and the summary go.
+ * @param stepSummaryFile - the GitHub Actions step summary to append the merged verdict to. @defaultValue `$GITHUB_STEP_SUMMARY`
  * @returns the exit code the whole run would have had (0, 1 or 3).
  * @throws UsageError when the directories are not every shard of one run (the caller exits 2).
  * @public
  */
-export async function mergeCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
+export async function mergeCommand(args: readonly string[], io: CliIo, stepSummaryFile: string | undefined = process.env['GITHUB_STEP_SUMMARY']): Promise<ExitCode> {
   let parsed;
   try {
     parsed = parseArgs({ args: [...args], options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
@@ -50,6 +52,7 @@ export async function mergeCommand(args: readonly string[], io: CliIo): Promise<
   await writeReportFiles(report, outDir);
   const summary = renderSummary(report, outDir);
   io.stdout.write(summary.endsWith('\n') ? summary : `${summary}\n`);
+  await appendStepSummaryIfSet(report, io, stepSummaryFile);
   return report.exitCode;
 }
 

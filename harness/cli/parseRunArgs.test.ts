@@ -35,6 +35,11 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs(args)).toEqual({ kind: 'help' });
   });
 
+  it('collects a repeated --subject-file in order', () => {
+    const parsed = parseRunArgs(['a.json', '--subject-file', 'lib/*.py', '--subject-file', 'x.py']);
+    expect(parsed.kind === 'run' ? parsed.input.subjectFiles : null).toEqual(['lib/*.py', 'x.py']);
+  });
+
   it('treats --help after -- as a positional', () => {
     expect(usageError(['a.json', '--', '--help']).message).toContain('extra arguments "--help"');
   });
@@ -45,6 +50,12 @@ describe('parseRunArgs', () => {
 
   it('refuses an option missing its value, naming it', () => {
     expect(usageError(['adapter.json', '--runs']).option).toBe('--runs');
+  });
+
+  it('answers --seed -1 with how to write a dash value, not "argument is ambiguous"', () => {
+    const error = usageError(['adapter.json', '--seed', '-1']);
+    expect(error.message).toBe('run: --seed got "-1", which looks like an option; a value starting with "-" is written --seed=-1 (see adapter-qualify run --help for its range)');
+    expect(error.option).toBe('--seed');
   });
 
   it('refuses a value on a flag', () => {

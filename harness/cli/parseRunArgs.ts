@@ -36,6 +36,10 @@ const OPTIONS = {
   shard: { type: 'string' },
   'keep-stderr': { type: 'boolean' },
   lifecycle: { type: 'string' },
+  'write-baseline': { type: 'string' },
+  'pass-env': { type: 'string', multiple: true },
+  'inherit-env': { type: 'boolean' },
+  'subject-file': { type: 'string', multiple: true },
   sdk: { type: 'string' },
   authority: { type: 'string' },
 } as const;
@@ -55,7 +59,7 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
   try {
     parsed = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true });
   } catch (cause) {
-    throw toUsageError(cause);
+    throw toUsageError(cause, args);
   }
   const { values, positionals } = parsed;
   const subject = subjectArgs(positionals, values.sdk, values.authority);
@@ -80,6 +84,10 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     shard: values.shard,
     keepStderr: values['keep-stderr'],
     lifecycle: values.lifecycle,
+    writeBaseline: values['write-baseline'],
+    passEnv: values['pass-env'],
+    inheritEnv: values['inherit-env'],
+    subjectFiles: values['subject-file'],
   };
   return { kind: 'run', subject, input };
 }
@@ -104,13 +112,18 @@ function subjectArgs(positionals: readonly string[], sdk: string | undefined, au
 }
 
 // Node's parseArgs messages name the option in quotes; keep the first sentence only.
-function toUsageError(cause: unknown): unknown {
+function toUsageError(cause: unknown, args: readonly string[]): unknown {
   const code = (cause as { code?: unknown }).code;
   if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS')) return cause;
   const message = (cause as Error).message;
   const option = /'(-[^' ]+)/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
     return new UsageError(`run: unknown option ${option} (see adapter-qualify run --help)`, { option, cause });
+  }
+  if (message.includes('argument is ambiguous') && option !== undefined) {
+    // `--seed -1`: the value looks like an option, so parseArgs will not take it.
+    const value = args[args.indexOf(option) + 1] ?? '';
+    return new UsageError(`run: ${option} got ${JSON.stringify(value)}, which looks like an option; a value starting with "-" is written ${option}=${value} (see adapter-qualify run --help for its range)`, { option, cause });
   }
   const firstSentence = message.split('\n')[0] ?? message;
   return new UsageError(`run: ${firstSentence}`, option === undefined ? { cause } : { option, cause });

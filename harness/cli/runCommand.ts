@@ -3,13 +3,16 @@ import { loadAdapterConfig } from '../config/loadAdapterConfig.js';
 import { normalizeRunOptions, type RunEnvironment } from '../normalizeRunOptions.js';
 import { loadSdkSubject } from '../config/loadSdkSubject.js';
 import type { NormalizedRunOptions, RunSubject } from '../runOptions.js';
-import { appendStepSummary } from '../../reports/appendStepSummary.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { SecretMask } from '../evidence/SecretMask.js';
+import { renderExpectedFailures } from '../baseline/renderExpectedFailures.js';
+import { writeFileAtomic } from '../../reports/writeFileAtomic.js';
+import { appendStepSummaryIfSet } from './appendStepSummaryIfSet.js';
 import { exitCodes, type ExitCode } from './exitCodes.js';
 import { helpText } from './helpText.js';
 import { parseRunArgs, type SubjectArgs } from './parseRunArgs.js';
 import type { ProgressEvent } from './progressEvent.js';
+import { heartbeatPrinter } from './heartbeatPrinter.js';
 import { progressPrinter, type ProgressStream } from './progressPrinter.js';
 
 /** The part of `runQualification`'s contract the CLI relies on. */
@@ -63,26 +66,23 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
     return exitCodes.ok;
   }
   const options = normalizeRunOptions(parsed.input, await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd()), deps.environment);
-  const printer = options.progress ? progressPrinter(io.stderr) : null;
+  // A terminal gets a live status line; a log (CI, a pipe) one heartbeat line every 30 s.
+  const printer = options.progress ? progressPrinter(io.stderr) : heartbeatPrinter(io.stderr);
   try {
-    const { exitCode, summary, report } = await (deps.runQualification ?? lazyRunQualification)(
-      options,
-      printer === null ? {} : { onProgress: printer.update },
-    );
-    printer?.stop();
+    const { exitCode, summary, report } = await (deps.runQualification ?? lazyRunQualification)(options, { onProgress: printer.update });
+    printer.stop();
     const mask = deps.mask ?? SecretMask.fromProcess();
     const shown = mask.mask(summary);
     io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
     const stepSummaryFile = 'stepSummaryFile' in deps ? deps.stepSummaryFile : process.env['GITHUB_STEP_SUMMARY'];
-    if (report !== undefined && stepSummaryFile !== undefined && stepSummaryFile !== '') {
-      // A convenience copy: the report files are written, so failing here only warns.
-      await appendStepSummary(report, stepSummaryFile, mask).catch((error: unknown) => {
-        io.stderr.write(`adapter-qualify: warning: ${error instanceof Error ? error.message : String(error)}\n`);
-      });
+    if (report !== undefined) await appendStepSummaryIfSet(report, io, stepSummaryFile, mask);
+    if (report !== undefined && options.writeBaseline !== null) {
+      await writeFileAtomic(options.writeBaseline, renderExpectedFailures(report));
+      io.stderr.write(`adapter-qualify: wrote the run's FAILs to ${options.writeBaseline} (use it with --expected-failures)\n`);
     }
     return exitCode;
   } finally {
-    printer?.stop();
+    printer.stop();
   }
 }
 

@@ -31,20 +31,27 @@ describe('loadAdapterConfig', () => {
     expect(loaded).toEqual({ config: validAdapterConfig(), configPath: path.join(root.path, 'adapter.json'), adapterCwd: root.path });
   });
 
-  it('names the file when it is missing', async () => {
+  it('names the file when it is missing: "no such file", a usage error, not a clause', async () => {
     const error = await rejection(loadAdapterConfig('nope.json', root.path));
-    expect(error.message).toMatch(/^nope\.json: CFG-CLOSED: adapter configuration not found/);
-    expect(error.clauseId).toBe('CFG-CLOSED');
+    expect(error.message).toMatch(/^nope\.json: adapter configuration: no such file/);
+    expect(error.clauseId).toBeUndefined();
   });
 
   it('names the file when it is a directory', async () => {
     await mkdir(path.join(root.path, 'd.json'));
-    expect((await rejection(loadAdapterConfig('d.json', root.path))).message).toContain('d.json: CFG-CLOSED: adapter configuration is a directory');
+    expect((await rejection(loadAdapterConfig('d.json', root.path))).message).toContain('d.json: adapter configuration: is a directory');
   });
 
-  it('refuses text that is not JSON', async () => {
-    await writeFile(path.join(root.path, 'adapter.json'), '{"protocol":');
-    expect((await rejection(loadAdapterConfig('adapter.json', root.path))).message).toMatch(/^adapter\.json: CFG-CLOSED: adapter configuration is not JSON/);
+  it.each([
+    ['{"protocol":', 'line 1, column 13'],
+    ['{\n  "protocol": }', 'line 2, column 15'],
+    ['{\n  "a": 1,\n}', 'line 3, column 1'],
+    ['', 'line 1, column 1'],
+  ])('refuses text that is not JSON, naming where it breaks: %j', async (text, where) => {
+    await writeFile(path.join(root.path, 'adapter.json'), text);
+    const error = await rejection(loadAdapterConfig('adapter.json', root.path));
+    expect(error.message).toMatch(new RegExp(`^adapter\\.json: adapter configuration is not JSON at ${where} \\(`));
+    expect(error.clauseId).toBeUndefined();
   });
 
   it('formats a clause error as one line: file, clause, rule, value and type', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../UsageError.js';
+import { jsonErrorLocation } from './_internals/jsonErrorLocation.js';
 import type { AdapterConfig } from './adapterConfig.js';
 import { validateAdapterConfig } from './validateAdapterConfig.js';
 
@@ -18,8 +19,8 @@ export interface LoadedAdapterConfig {
  * Reads and validates `adapter.json` (the I/O shell around {@link validateAdapterConfig}).
  * @param file - the path as given on the command line; relative paths resolve against `cwd`.
  * @param cwd - the directory relative paths resolve against. @defaultValue `process.cwd()`
- * @throws UsageError - one line starting with `file` and naming the clause: missing or unreadable
- *   file, text that is not JSON, or any broken CFG clause.
+ * @throws UsageError - one line starting with `file`: a missing or unreadable file, text that is
+ *   not JSON (with its line and column), both usage errors; or a broken CFG clause, named.
  * @public
  */
 export async function loadAdapterConfig(file: string, cwd: string = process.cwd()): Promise<LoadedAdapterConfig> {
@@ -29,14 +30,16 @@ export async function loadAdapterConfig(file: string, cwd: string = process.cwd(
     text = await readFile(configPath, 'utf8');
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'not found' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot be read (${code ?? String(cause)})`;
-    throw new UsageError(`${file}: CFG-CLOSED: adapter configuration ${reason} (${configPath})`, { clauseId: 'CFG-CLOSED', cause });
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot be read (${code ?? String(cause)})`;
+    throw new UsageError(`${file}: adapter configuration: ${reason} (${configPath})`, { cause });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    throw new UsageError(`${file}: CFG-CLOSED: adapter configuration is not JSON (${(cause as Error).message})`, { clauseId: 'CFG-CLOSED', cause });
+    const at = jsonErrorLocation(text);
+    const where = at === null ? '' : ` at line ${at.line}, column ${at.column}`;
+    throw new UsageError(`${file}: adapter configuration is not JSON${where} (${(cause as Error).message})`, { cause });
   }
   const validation = validateAdapterConfig(value);
   if ('error' in validation) {

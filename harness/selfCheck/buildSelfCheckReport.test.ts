@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeMutant, fakeRun, redControl, redManifestControl, selfCheckInput } from './__test-helpers__/selfCheckInput.js';
 import { buildSelfCheckReport } from './buildSelfCheckReport.js';
+import { renderSelfCheckBadge } from './renderSelfCheckBadge.js';
 import { selfCheckSchemaErrors } from './validateSelfCheckReport.js';
 import type { RowStatus } from './types.js';
 
@@ -26,6 +27,19 @@ describe('buildSelfCheckReport', () => {
     const report = buildSelfCheckReport(selfCheckInput([a, b], [fakeRun(a, 'killed'), fakeRun(b, status)]));
     expect(report).toMatchObject({ passed: false, exitCode: 1, void: false, score: { killed: 1, judgeable: 2, percent: 50 } });
     expect(selfCheckSchemaErrors(report)).toEqual([]);
+  });
+
+  it('--threshold N: a score at or above N passes despite a survivor, below N fails; a red control fails whatever the score', () => {
+    const settings = (threshold: number) => ({ ...selfCheckInput([a], []).settings, threshold });
+    const half = (threshold: number) => buildSelfCheckReport(selfCheckInput([a, b], [fakeRun(a, 'killed'), fakeRun(b, 'survived')], { settings: settings(threshold) }));
+    expect(half(50)).toMatchObject({ passed: true, exitCode: 0, score: { percent: 50 } });
+    expect(half(51)).toMatchObject({ passed: false, exitCode: 1 });
+    expect(selfCheckSchemaErrors(half(50))).toEqual([]);
+    const red = buildSelfCheckReport(selfCheckInput([a], [fakeRun(a, 'killed')], { control: redControl, settings: settings(0) }));
+    expect(red).toMatchObject({ passed: false, exitCode: 1 });
+    expect(renderSelfCheckBadge(red)).toEqual({ schemaVersion: 1, label: 'mutation score', message: 'control red', color: 'red' });
+    expect(renderSelfCheckBadge(half(50))).toEqual({ schemaVersion: 1, label: 'mutation score', message: '50%', color: 'brightgreen' });
+    expect(renderSelfCheckBadge(half(51)).color).toBe('red');
   });
 
   it('a red control voids the result even when every mutant is killed', () => {
@@ -69,7 +83,7 @@ describe('buildSelfCheckReport', () => {
         selfCheckInput(
           [a],
           Array.from({ length: 10 }, (_, seed) => fakeRun(a, seed < killedOfTen ? 'killed' : 'survived', seed)),
-          { mode: 'sweep', settings: { seeds: Array.from({ length: 10 }, (_, seed) => seed), runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 1000, requiredKillRate: 0.9 } },
+          { mode: 'sweep', settings: { seeds: Array.from({ length: 10 }, (_, seed) => seed), runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 1000, requiredKillRate: 0.9, threshold: null } },
         ),
       );
     expect(sweep(9)).toMatchObject({ passed: true, exitCode: 0, mutants: [{ killedSeeds: 9, seeds: 10, pass: true }] });

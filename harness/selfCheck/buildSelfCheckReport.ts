@@ -70,7 +70,10 @@ export function buildSelfCheckReport(input: SelfCheckInput): SelfCheckReport {
   const killed = judgeableRuns.filter((run) => isKill(run.status)).length;
   const voidProfiles = [input.control, input.manifestControl].flatMap((control) => (control === null || control.green ? [] : [control.profile]));
   const isVoid = voidProfiles.length > 0;
-  const passed = !isVoid && mutants.every((summary) => !summary.judgeable || summary.pass);
+  const percent = judgeableRuns.length === 0 ? null : Math.floor((killed / judgeableRuns.length) * 1000) / 10;
+  const { threshold } = input.settings;
+  // With --threshold the score decides; without, every judgeable mutant must pass. A red control fails either way.
+  const passed = !isVoid && (threshold === null ? mutants.every((summary) => !summary.judgeable || summary.pass) : percent !== null && percent >= threshold);
   return {
     schemaVersion: SELF_CHECK_SCHEMA_VERSION,
     mode: input.mode,
@@ -87,7 +90,7 @@ export function buildSelfCheckReport(input: SelfCheckInput): SelfCheckReport {
     score: {
       killed,
       judgeable: judgeableRuns.length,
-      percent: judgeableRuns.length === 0 ? null : Math.floor((killed / judgeableRuns.length) * 1000) / 10,
+      percent,
     },
     corpus: input.corpus,
     passed,

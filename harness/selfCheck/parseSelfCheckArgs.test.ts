@@ -16,13 +16,14 @@ describe('parseSelfCheckArgs', () => {
         parallel: selfCheckDefaults.parallel,
         runCapMs: selfCheckDefaults.runCapMs,
         mutants: null,
+        threshold: null,
       },
     });
   });
 
   it('reads every option; --mutant takes comma-separated names and may repeat', () => {
-    const parsed = parseSelfCheckArgs(['--out', 'sc', '--seed', '5', '--seeds', '10', '--runs', '2', '--timeout-ms', '3000', '--parallel', '2', '--run-cap-ms', '60000', '--mutant', 'a-b,c', '--mutant', 'a-b'], '/w');
-    expect(parsed).toMatchObject({ kind: 'self-check', options: { outDir: '/w/sc', seed: 5, seeds: 10, runs: 2, timeoutMs: 3000, parallel: 2, runCapMs: 60000, mutants: ['a-b', 'c'] } });
+    const parsed = parseSelfCheckArgs(['--out', 'sc', '--seed', '5', '--seeds', '10', '--runs', '2', '--timeout-ms', '3000', '--parallel', '2', '--run-cap-ms', '60000', '--mutant', 'a-b,c', '--mutant', 'a-b', '--threshold', '90'], '/w');
+    expect(parsed).toMatchObject({ kind: 'self-check', options: { outDir: '/w/sc', seed: 5, seeds: 10, runs: 2, timeoutMs: 3000, parallel: 2, runCapMs: 60000, mutants: ['a-b', 'c'], threshold: 90 } });
     expect(parseSelfCheckArgs(['--runs', '2', '--help'], '/w')).toEqual({ kind: 'help' });
   });
 
@@ -30,6 +31,7 @@ describe('parseSelfCheckArgs', () => {
     [['--seeds', '0'], /--seeds must be an integer from 1 to 1000 \(got "0", string\)/],
     [['--runs', 'many'], /--runs must be an integer/],
     [['--mutant', 'Bad_Name'], /--mutant must be comma-separated kebab-case mutant names \(got "Bad_Name"\)/],
+    [['--threshold', '101'], /--threshold must be an integer from 0 to 100/],
     [['--bogus'], /self-check: Unknown option '--bogus'/],
     [['positional'], /self-check: .*positional/],
   ])('%j is a usage error', (args, message) => {

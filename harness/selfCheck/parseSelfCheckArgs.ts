@@ -40,6 +40,8 @@ export interface SelfCheckOptions {
   readonly runCapMs: number;
   /** Selected mutant names, or null for all. */
   readonly mutants: readonly string[] | null;
+  /** `--threshold N`: the lowest mutation score (percent) that passes, or null: every judgeable mutant must be killed. */
+  readonly threshold: number | null;
 }
 
 /** The parsed command line. */
@@ -54,6 +56,7 @@ const OPTIONS = {
   mutant: { type: 'string', multiple: true },
   parallel: { type: 'string' },
   'run-cap-ms': { type: 'string' },
+  threshold: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -92,6 +95,7 @@ export function parseSelfCheckArgs(args: readonly string[], cwd: string): Parsed
       parallel: values.parallel === undefined ? d.parallel : parseIntegerOption('--parallel', values.parallel, { min: 1, max: 16 }),
       runCapMs: values['run-cap-ms'] === undefined ? d.runCapMs : parseIntegerOption('--run-cap-ms', values['run-cap-ms'], { min: 1_000, max: 3_600_000 }),
       mutants: mutants === null ? null : [...new Set(mutants)],
+      threshold: values.threshold === undefined ? null : parseIntegerOption('--threshold', values.threshold, { min: 0, max: 100 }),
     },
   };
 }

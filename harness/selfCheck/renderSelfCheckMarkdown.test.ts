@@ -32,7 +32,7 @@ describe('renderSelfCheckMarkdown', () => {
   });
 
   it('a sweep adds the seed column and the per-mutant tally', () => {
-    const settings = { seeds: [1, 2], runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 1000, requiredKillRate: 0.9 };
+    const settings = { seeds: [1, 2], runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 1000, requiredKillRate: 0.9, threshold: null };
     const markdown = renderSelfCheckMarkdown(buildSelfCheckReport(selfCheckInput([a], [fakeRun(a, 'killed', 1), fakeRun(a, 'timed-out', 2)], { mode: 'sweep', settings })));
     expect(markdown).toContain('| mutant-a | 1 | REQ-CLOSED: killed | killed |');
     expect(markdown).toContain('| mutant-a | 2 | REQ-CLOSED: timed out | **timed out** |');
@@ -84,7 +84,7 @@ describe('renderSelfCheckSummary', () => {
   });
 
   it('a void result names the control problems right after the outcome; a sweep shows seeds killed', () => {
-    const settings = { seeds: [1, 2], runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 1000, requiredKillRate: 0.9 };
+    const settings = { seeds: [1, 2], runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 1000, requiredKillRate: 0.9, threshold: null };
     const summary = renderSelfCheckSummary(
       buildSelfCheckReport(selfCheckInput([a], [fakeRun(a, 'killed', 1), fakeRun(a, 'survived', 2)], { mode: 'sweep', settings, control: redControl })),
       '/out',

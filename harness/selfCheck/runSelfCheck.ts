@@ -1,6 +1,8 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { manifestFixtures, manifestReferenceDir } from '../../adapters/manifest-fixtures/catalog.js';
+import type { ManifestFixture } from '../../adapters/manifest-fixtures/ManifestFixture.js';
+import { materializeFixture } from '../../adapters/manifest-fixtures/materializeFixture.js';
 import { mutants as catalog } from '../../adapters/mutants/catalog.js';
 import type { MutantDefinition } from '../../adapters/mutants/MutantDefinition.js';
 import { mutantConfig } from '../../adapters/mutants/mutantConfig.js';
@@ -41,7 +43,7 @@ export interface SelfCheckHooks {
 /** What a self-check produced. */
 export interface SelfCheckResult {
   readonly report: SelfCheckReport;
-  readonly files: { readonly json: string; readonly markdown: string };
+  readonly files: { readonly json: string; readonly markdown: string; readonly badge: string };
 }
 
 const CONTROL_CONFIG = join(packageRoot, 'adapters', 'reference', 'adapter.json');
@@ -76,6 +78,7 @@ export async function runSelfCheck(options: SelfCheckOptions, hooks: SelfCheckHo
     parallel: options.parallel,
     runCapMs: options.runCapMs,
     requiredKillRate: options.seeds === null ? 1 : selfCheckDefaults.sweepKillRate,
+    threshold: options.threshold,
   };
   const runJob = internals.runJob ?? runQualificationJob;
   const suiteDir = internals.suiteDir ?? null;
@@ -94,11 +97,11 @@ export async function runSelfCheck(options: SelfCheckOptions, hooks: SelfCheckHo
   // Longest first (the controls, then SEM mutants, whose stateful and crash tests dominate): the pool ends sooner.
   const judgeable = selected.filter((entry) => entry.profile === 'coding-operation.v1' && entry.plan.judgeable);
   const ordered = [...judgeable.filter((entry) => claimsSem(entry.mutant)), ...fixtures, ...judgeable.filter((entry) => !claimsSem(entry.mutant))];
-  for (const { mutant, plan, profile, dir: target } of ordered) {
+  for (const { mutant, plan, profile, fixture } of ordered) {
     let args: readonly string[];
     let suiteFiles: readonly string[] | null = null;
-    if (profile === 'adapter-manifest.v1') {
-      args = [target ?? '', ...manifestShared];
+    if (fixture !== undefined) {
+      args = [await materializeFixture(fixture, join(options.outDir, 'fixtures')), ...manifestShared];
     } else {
       const configPath = join(options.outDir, 'configs', `${mutant.name}.json`);
       await writeFile(configPath, `${JSON.stringify(mutantConfig(mutant.name), null, 2)}\n`);
@@ -182,12 +185,12 @@ interface Job {
   readonly plan: MutantPlan | null;
 }
 
-/** A selected mutant or manifest fixture (`dir`: its absolute directory). */
+/** A selected mutant or manifest fixture (`fixture`: set for the adapter-manifest.v1 profile only). */
 interface Entry {
   readonly mutant: MutantDefinition;
   readonly plan: MutantPlan;
   readonly profile: ProfileId;
-  readonly dir?: string;
+  readonly fixture?: ManifestFixture;
 }
 
 async function readSuites(dir: string): Promise<SuiteSource[]> {
@@ -203,7 +206,7 @@ function claimsSem(mutant: MutantDefinition): boolean {
 function selectEntries(names: readonly string[] | null): readonly Entry[] {
   const entries: Entry[] = [
     ...catalog.map((mutant) => ({ mutant, plan: planMutant(mutant, deferredClauses), profile: 'coding-operation.v1' as const })),
-    ...manifestFixtures.map((fixture) => ({ mutant: fixture, plan: planMutant(fixture, {}), profile: 'adapter-manifest.v1' as const, dir: join(packageRoot, fixture.dir) })),
+    ...manifestFixtures.map((fixture) => ({ mutant: fixture, plan: planMutant(fixture, {}), profile: 'adapter-manifest.v1' as const, fixture })),
   ];
   if (names === null) return entries;
   const unknown = names.filter((name) => !entries.some((entry) => entry.mutant.name === name));

@@ -13,7 +13,8 @@ control voids its profile's rows. Mutants whose claims this version does not
 check yet are listed as not judgeable.
 
 Options:
-  --out DIR          self-check.json, self-check.md and every run's report
+  --out DIR          self-check.json, self-check.md, badge.json (a shields.io
+                     endpoint badge of the score) and every run's report
                      (default ${d.out})
   --seed N           seed of every run; the first seed of a sweep (default ${d.seed})
   --seeds N          sweep: run each mutant with N seeds (N, N+1, ...); passes when
@@ -26,10 +27,14 @@ Options:
   --parallel N       qualification runs at once (default ${d.parallel})
   --run-cap-ms N     wall-clock cap of one run; past it the run is "timed out"
                      (default ${d.runCapMs})
+  --threshold N      pass when the mutation score is at least N percent (0..100),
+                     survivors allowed; a red control still fails (default: every
+                     judgeable mutant must be killed)
   -h, --help         show this help
 
 Exit codes:
   0  the controls are green and every judgeable mutant was killed at its claims
+     (with --threshold: the score is at least N)
   1  a control is red (void), or a mutant survived, was killed for the wrong
      reason or with findings, timed out or errored
   2  usage error

@@ -113,6 +113,8 @@ export interface SelfCheckSettings {
   readonly runCapMs: number;
   /** Share of seeds a mutant must be killed in (1 for a single seed, 0.9 in a sweep). */
   readonly requiredKillRate: number;
+  /** `--threshold`: the lowest mutation score (percent) that passes; null: every judgeable mutant must be killed. */
+  readonly threshold: number | null;
 }
 
 /** The content of `self-check.json` (schema: `reports/self-check.schema.json`). */

@@ -104,6 +104,7 @@ export class AdapterSession {
     if (breaker.tripped() || this.#signal?.aborted === true || !(transport instanceof CommandTransport)) return null;
     const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal };
     const call = await runFaultedCall(transport.target, { action, requestText }, bounds, fault);
+    this.#deps.recorder.countCall();
     transcript.append(call.record, testName);
     this.#caseCalls.push(call.record);
     this.#recordStderrBound(call.record);
@@ -140,6 +141,7 @@ export class AdapterSession {
     if (breaker.tripped() || this.#signal?.aborted === true) return null;
     const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal });
     const { record } = result;
+    this.#deps.recorder.countCall();
     breaker.record(record);
     transcript.append(record, testName);
     this.#caseCalls.push(record);

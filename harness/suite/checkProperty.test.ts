@@ -56,6 +56,31 @@ function evidenceOf(recorder: EvidenceRecorder, clauseId: ClauseId) {
 }
 
 describe('checkProperty', () => {
+  it('runs a case undecided by a host fault once more, fresh, and counts it apart from the adapter\'s evidence', async () => {
+    const attempts = new Map<number, number>();
+    const { recorder, casesStarted } = await runProperty({
+      numRuns: 5,
+      run: async (value) => {
+        const attempt = (attempts.get(value) ?? 0) + 1;
+        attempts.set(value, attempt);
+        return attempt === 1 ? { verdict: 'undecided', reason: 'observe failed', hostFault: 'stream-failure: stdout: read EIO' } : { verdict: 'held' };
+      },
+    });
+    expect([...attempts.values()].every((count) => count === 2)).toBe(true);
+    expect(casesStarted).toBe(10);
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 5, hostUncertain: 5 });
+  });
+
+  it('leaves a clause INCONCLUSIVE naming the host fault when the retry is undecided by it too', async () => {
+    const { recorder } = await runProperty({
+      numRuns: 2,
+      run: async () => ({ verdict: 'undecided', reason: 'observe failed', hostFault: 'spawn-failure: EAGAIN' }),
+    });
+    const evidence = evidenceOf(recorder, 'REQ-CLOSED');
+    expect(evidence).toMatchObject({ cases: 0, hostUncertain: 4 });
+    expect(evidence?.inconclusive).toMatch(/host's own failure, not the adapter's: spawn-failure: EAGAIN/);
+  });
+
   it('counts every held case for each clause and records no violation', async () => {
     const { recorder, seen, casesStarted } = await runProperty({
       clauses: ['REQ-CLOSED', 'OUT-JSON'],
@@ -138,14 +163,14 @@ describe('checkProperty', () => {
     }
   });
 
-  it('runs the examples first, whatever the seed, within the number of cases', async () => {
+  it('runs the examples first, whatever the seed, beside the generated cases', async () => {
     for (const seed of [1, 2, 3]) {
       const { seen } = await runProperty(
         { numRuns: 8, examples: [77_777_777, -5], run: async () => ({ verdict: 'held' }) },
         { options: runOptionsOf({ seed }) },
       );
       expect(seen.slice(0, 2)).toEqual([77_777_777, -5]);
-      expect(seen).toHaveLength(8);
+      expect(seen).toHaveLength(10);
     }
   });
 

@@ -12,7 +12,16 @@ import { deriveSeed } from './deriveSeed.js';
 export type CaseResult =
   | { readonly verdict: 'held'; readonly exercised?: readonly ClauseId[] }
   | { readonly verdict: 'violated'; readonly violations: readonly Violation[]; readonly exercised?: readonly ClauseId[] }
-  | { readonly verdict: 'undecided'; readonly reason: string };
+  | {
+      readonly verdict: 'undecided';
+      readonly reason: string;
+      /**
+       * Set when the case is undecided through the host's own failure (see
+       * `hostFaultOf`), never the adapter's: the case is run once more, fresh,
+       * and counted apart in the report.
+       */
+      readonly hostFault?: string;
+    };
 
 /** A property over adapter behaviour, deciding `clauses`. */
 export interface PropertySpec<T> {
@@ -44,6 +53,9 @@ export interface PropertySpec<T> {
 
 /** Wall-clock budget of one property, generation and shrinking included. */
 export const PROPERTY_TIME_LIMIT_MS = 120_000;
+
+/** A case undecided by a host fault is retried only within this fraction of its property's time limit (the retry must fit). */
+const HOST_FAULT_RETRY_BEFORE = 0.5;
 
 interface Failure<T> {
   readonly value: T;
@@ -81,27 +93,46 @@ export async function checkProperty<T>(
   let firstUndecided: string | null = null;
   const decided = new Map<ClauseId, number>(spec.clauses.map((id) => [id, 0]));
 
+  const numRuns = (spec.numRuns ?? options.runs) + (spec.examples ?? []).length; // must-try examples come on top of --runs
+  const timeLimitMs = context.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
+  const startedAt = Date.now();
+  let hostFaults = 0;
   // The case in flight: fast-check's time limit abandons it without waiting, so the
   // property cancels it itself (killing its calls) and waits for it to end.
   let inFlight: { readonly controller: AbortController; readonly ended: Promise<unknown> } | null = null;
-  const property = fc.asyncProperty(spec.arbitrary, async (value) => {
+  // One run of a case; null when the time limit cancelled it (no evidence, whatever it returned).
+  const runCase = async (value: T): Promise<CaseResult | null> => {
     const controller = new AbortController();
     // Every call of the case listens to it, and a race burst makes dozens at once.
     setMaxListeners(0, controller.signal);
     session.startCase(controller.signal);
     const running = spec.run(value);
     inFlight = { controller, ended: running.catch(() => undefined) };
-    let result: CaseResult;
     try {
-      result = await running;
+      const result = await running;
+      return controller.signal.aborted ? null : result;
     } catch (error) {
-      if (controller.signal.aborted) return true;
+      if (controller.signal.aborted) return null;
       // The suite's own fault: if shrinking ends here, it must surface, not an earlier violation.
       lastFailure = null;
       throw error;
     }
-    // A case cancelled by the time limit is no evidence, whatever it returned.
-    if (controller.signal.aborted) return true;
+  };
+
+  const property = fc.asyncProperty(spec.arbitrary, async (value) => {
+    let result = await runCase(value);
+    if (result === null) return true;
+    if (result.verdict === 'undecided' && result.hostFault !== undefined) {
+      hostFaults += 1;
+      firstUndecided ??= `${result.reason} (the host's own failure, not the adapter's: ${result.hostFault})`;
+      // Once more, fresh (every case makes its own operations), while the property's time allows.
+      if (Date.now() - startedAt < timeLimitMs * HOST_FAULT_RETRY_BEFORE) {
+        const again = await runCase(value);
+        if (again === null) return true;
+        result = again;
+        if (result.verdict === 'undecided' && result.hostFault !== undefined) hostFaults += 1;
+      }
+    }
     if (result.verdict === 'undecided') {
       firstUndecided ??= result.reason;
       return true;
@@ -113,8 +144,6 @@ export async function checkProperty<T>(
     return false;
   });
 
-  const numRuns = spec.numRuns ?? options.runs;
-  const timeLimitMs = context.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
   const details = await fc.check(property, {
     seed: deriveSeed(options.seed, testName),
     numRuns,
@@ -143,6 +172,7 @@ export async function checkProperty<T>(
     return;
   }
   for (const [clauseId, cases] of decided) recorder.count(clauseId, cases);
+  if (hostFaults > 0) for (const clauseId of spec.clauses) recorder.hostUncertain(clauseId, hostFaults);
   const failure = lastFailure as Failure<T> | null;
   if (details.failed) {
     // A failure without a recorded case is an exception thrown by the suite itself.

@@ -50,7 +50,7 @@ export async function recheckTerminalEvidence(input: TerminalRecheckInput): Prom
   const recorder = new EvidenceRecorder(TERMINAL_RECHECK_TEST, ['SEM-TERMINAL-IMMUTABLE']);
   const session = new AdapterSession({
     options,
-    transport: transportFor(options.subject, input.scratchDir),
+    transport: transportFor(options, input.scratchDir),
     transcript: new TranscriptWriter(workDir, { keepStderr: options.keepStderr }),
     breaker: new UnresponsiveBreaker(workDir),
     budget: new AdmissionBudget(workDir, options.maxSubmits),

@@ -5,7 +5,7 @@ import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 import type { QualifyProvidedContext } from './providedContext.js';
-import type { RunSubject } from '../runOptions.js';
+import type { NormalizedRunOptions } from '../runOptions.js';
 import { CommandTransport } from '../transport/CommandTransport.js';
 import { SdkTransport } from '../transport/SdkTransport.js';
 
@@ -30,7 +30,7 @@ export function workerServices(): WorkerServices {
   const { options } = provided;
   services = {
     provided,
-    transport: transportFor(options.subject, provided.scratchDir),
+    transport: transportFor(options, provided.scratchDir),
     transcript: new TranscriptWriter(provided.workDir, { keepStderr: options.keepStderr }),
     breaker: new UnresponsiveBreaker(provided.workDir),
     budget: new AdmissionBudget(provided.workDir, options.maxSubmits),
@@ -40,14 +40,10 @@ export function workerServices(): WorkerServices {
   return services;
 }
 
-/**
- * The transport of a run's subject. The scratch directory reaches an adapter process
- * through its environment; an in-process SDK reads the same variable from this
- * process's environment.
- * @param subject - the run's subject
- * @param scratchDir - the run's scratch directory
- */
-export function transportFor(subject: RunSubject, scratchDir: string): CommandTransport | SdkTransport {
+// The scratch directory reaches an adapter process through its environment; an
+// in-process SDK reads the same variable from this worker's environment.
+export function transportFor(options: NormalizedRunOptions, scratchDir: string): CommandTransport | SdkTransport {
+  const subject = options.subject;
   if (subject.kind === 'sdk') {
     process.env['ADAPTER_QUALIFY_SCRATCH'] = scratchDir;
     return new SdkTransport(subject.modulePath);
@@ -57,5 +53,6 @@ export function transportFor(subject: RunSubject, scratchDir: string): CommandTr
     argvPrefix: subject.config.argvPrefix,
     cwd: subject.adapterCwd,
     env: { ADAPTER_QUALIFY_SCRATCH: scratchDir },
+    environment: options.adapterEnvironment,
   });
 }

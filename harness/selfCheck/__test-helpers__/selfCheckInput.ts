@@ -63,7 +63,7 @@ export function selfCheckInput(
     suite: { name: 'adapter-qualify', version: '0.1.0' },
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: '2026-01-01T00:01:00.000Z',
-    settings: { seeds: [7], runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 180_000, requiredKillRate: 1 },
+    settings: { seeds: [7], runs: 4, timeoutMs: 5000, pollBudget: 4, concurrency: 2, parallel: 3, runCapMs: 180_000, requiredKillRate: 1, threshold: null },
     control: greenControl,
     manifestControl: fixtures.length === 0 ? null : greenManifestControl,
     corpus: { mutants: mutants.length, semMutants: 0, unclaimedMustClauses: ['SEM-DURABLE-RESTART'], manifest: { fixtures: fixtures.length, unclaimedMustClauses: [] } },

@@ -1,0 +1,41 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { adapterManifestClauses, codingOperationClauses } from '../clauses.js';
+import { packageRoot } from '../packageRoot.js';
+import { clauseCatalogRows } from './clauseCatalogRows.js';
+import { renderClauseCatalog } from './renderClauseCatalog.js';
+
+describe('clause catalog', () => {
+  it('docs/clauses.md is the current rendering of harness/clauses.ts (run `npm run docs` to update it)', async () => {
+    const shipped = await readFile(join(packageRoot, 'docs', 'clauses.md'), 'utf8');
+    expect(shipped).toBe(renderClauseCatalog(await clauseCatalogRows(), 'markdown'));
+  });
+
+  it('lists every clause of both profiles once, each checked somewhere', async () => {
+    const rows = await clauseCatalogRows();
+    expect(rows.map((row) => row.id)).toEqual([...codingOperationClauses, ...adapterManifestClauses].map((entry) => entry.id));
+    expect(rows.filter((row) => row.files.length === 0).map((row) => row.id)).toEqual([]);
+  });
+
+  it('finds an ID as a whole token only (REQ-BOUND-KEY is not REQ-BOUND-KEYS or XREQ-BOUND-KEY)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'catalog-'));
+    await mkdir(join(root, 'suites'));
+    await mkdir(join(root, 'harness', 'manifest'), { recursive: true });
+    await writeFile(join(root, 'suites', 'a.suite.ts'), "qualifyTest('REQ-BOUND-KEY: refuses long keys')");
+    await writeFile(join(root, 'suites', 'b.suite.ts'), 'REQ-BOUND-KEYS XREQ-BOUND-KEY');
+    await writeFile(join(root, 'suites', 'c.test.ts'), 'REQ-BOUND-KEY');
+    const rows = await clauseCatalogRows(root);
+    expect(rows.find((row) => row.id === 'REQ-BOUND-KEY')?.files).toEqual(['suites/a.suite.ts']);
+  });
+
+  it('text: one aligned line per clause; json: the rows', async () => {
+    const rows = await clauseCatalogRows();
+    const lines = renderClauseCatalog(rows, 'text').trimEnd().split('\n');
+    expect(lines).toHaveLength(rows.length);
+    const ruleColumn = lines[0]!.indexOf(rows[0]!.summary);
+    expect(lines.every((line, index) => line.indexOf(rows[index]!.summary) === ruleColumn)).toBe(true);
+    expect(JSON.parse(renderClauseCatalog(rows, 'json'))).toEqual(rows);
+  });
+});
