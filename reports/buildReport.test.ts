@@ -255,3 +255,30 @@ describe('buildReport on arbitrary evidence', () => {
     );
   });
 });
+
+describe('buildReport: exit code 3 never hides a verdict', () => {
+  it('keeps the FAIL and PASS verdicts of the other tests when one test throws', () => {
+    const report = buildReport(reportInput({
+      metas: [
+        meta('SEM-TERMINAL-IMMUTABLE: broken', evidence('SEM-TERMINAL-IMMUTABLE', { cases: 1, violations: [{ message: 'changed' }] })),
+        meta('OUT-JSON: fine', evidence('OUT-JSON', { cases: 2 })),
+        meta('REQ-CLOSED: threw', evidence('REQ-CLOSED', { cases: 5 })),
+      ],
+      failedTests: [{ testName: 'REQ-CLOSED: threw', error: 'TypeError: boom' }],
+    }));
+    expect(report.exitCode).toBe(3);
+    expect(report.verdict).toBe('non-conformant');
+    expect(entry(report.clauses, 'SEM-TERMINAL-IMMUTABLE').verdict).toBe('FAIL');
+    expect(entry(report.clauses, 'OUT-JSON').verdict).toBe('PASS');
+    expect(entry(report.clauses, 'REQ-CLOSED')).toMatchObject({ verdict: 'INCONCLUSIVE', reason: 'suite error: TypeError: boom' });
+  });
+
+  it('an interrupted run is a schema-valid report with what was judged, exit code 3', () => {
+    const base = reportInput({ metas: [meta('OUT-JSON: fine', evidence('OUT-JSON', { cases: 2 }))], unhandledErrors: ['the run was interrupted by SIGTERM'] });
+    const report = buildReport({ ...base, run: { ...base.run, interrupted: 'SIGTERM' } });
+    expect(report.exitCode).toBe(3);
+    expect(report.run.interrupted).toBe('SIGTERM');
+    expect(entry(report.clauses, 'OUT-JSON').verdict).toBe('PASS');
+    expect(reportSchemaErrors(report)).toEqual([]);
+  });
+});

@@ -67,6 +67,7 @@ const countKey = {
 
 interface Gathered {
   cases: number;
+  hostUncertain: number;
   firstViolation: { violation: RecordedViolation; replay: ReplayHandle | undefined } | undefined;
   firstCounterexample: RecordedViolation['counterexample'];
   inconclusive: string[];
@@ -155,7 +156,7 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
 function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, testError: string | undefined): void {
   let entry = gathered.get(evidence.clauseId);
   if (entry === undefined) {
-    entry = { cases: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [], faultMethod: undefined };
+    entry = { cases: 0, hostUncertain: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [], faultMethod: undefined };
     gathered.set(evidence.clauseId, entry);
   }
   // One timing-only test makes the clause's evidence timing-only.
@@ -171,6 +172,7 @@ function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, tes
     return;
   }
   entry.cases += evidence.cases;
+  entry.hostUncertain += evidence.hostUncertain ?? 0;
   if (evidence.inconclusive !== undefined) entry.inconclusive.push(evidence.inconclusive);
   if (evidence.skipped !== undefined) entry.skipped.push(evidence.skipped);
 }
@@ -188,6 +190,7 @@ function clauseReport(
     summary: definition.summary,
     cases: gathered?.cases ?? 0,
     ...(gathered?.faultMethod === undefined ? {} : { method: gathered.faultMethod.method, methodDetail: gathered.faultMethod.detail }),
+    ...(gathered === undefined || gathered.hostUncertain === 0 ? {} : { hostUncertainCases: gathered.hostUncertain }),
   };
   const failure = gathered?.firstViolation;
   if (failure !== undefined) {

@@ -12,7 +12,7 @@ import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.j
 import { callExcerpt } from '../harness/suite/callExcerpt.js';
 import type { CaseResult } from '../harness/suite/checkProperty.js';
 import { deriveSeed } from '../harness/suite/deriveSeed.js';
-import { admissionOf, describeExchange, pollUntilTerminal, witnessesOf } from '../harness/suite/exchangeHelpers.js';
+import { admissionOf, describeExchange, hostFaultOfExchange, pollUntilTerminal, undecidedCase, witnessesOf } from '../harness/suite/exchangeHelpers.js';
 import { findMarkedProcesses, type MarkedProcess } from '../harness/suite/findMarkedProcesses.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
 import { qualifyTest, type QualifyTestContext } from '../harness/suite/qualifyTest.js';
@@ -122,10 +122,14 @@ function typicalSubmitDurations(context: QualifyTestContext, testName: string): 
   return typicalDurations;
 }
 
-/** A call after a fault that gave no evidence: a timeout proves nothing; anything else (nonzero exit, garbage) is a broken ledger. */
-function noEvidence(exchange: Exchange): 'timeout' | 'broken' | null {
+/**
+ * A call after a fault that gave no evidence: a timeout proves nothing, nor does the host's own failure
+ * (`host`); anything else (nonzero exit, garbage) is a broken ledger.
+ */
+function noEvidence(exchange: Exchange): 'timeout' | 'host' | 'broken' | null {
   if (exchange.kind === 'outcome') return null;
-  return exchange.record === null || exchange.record.timedOut ? 'timeout' : 'broken';
+  if (exchange.record === null || exchange.record.timedOut) return 'timeout';
+  return hostFaultOfExchange(exchange) === null ? 'broken' : 'host';
 }
 
 /**
@@ -183,6 +187,7 @@ qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any poi
     clauses: ['SEM-CRASH-CONSISTENT'],
     // A kill hits a torn-write window only by chance: a short --runs (self-check's 4) still sweeps at least 8 cases.
     numRuns: Math.max(options.runs, MIN_CRASH_CASES),
+    minRuns: MIN_CRASH_CASES,
     arbitrary: fc.record({ value: payload(options.payload), first: fc.noBias(fc.integer({ min: 0, max: 1_000 })), strata: fc.tuple(stratum, stratum, stratum) }),
     describe: ({ first, strata }) =>
       `kill the first submit of a fresh binding ${firstKill(first)} ms after spawn, ` +
@@ -351,6 +356,8 @@ function judgeCrash(after: readonly { exchange: Exchange; step: string }[], hits
     );
   }
   if (violations.length > 0) return { verdict: 'violated', violations };
+  const hostFailed = after.filter(({ exchange }) => noEvidence(exchange) === 'host').map(({ exchange }) => exchange);
+  if (hostFailed.length > 0) return undecidedCase('a call after the crash failed on the host\'s side, which proves nothing about the adapter', hostFailed);
   if (timedOut) return { verdict: 'undecided', reason: 'a call after the crash timed out, which proves nothing either way' };
   if (hits === 0) return { verdict: 'undecided', reason: missed };
   if (firstAdmission === undefined) return { verdict: 'undecided', reason: NEVER_ADMITTED };
@@ -464,6 +471,7 @@ function judgeRecovery(faulted: boolean, earlier: readonly Exchange[], recovered
   if (broken !== undefined) {
     return { verdict: 'violated', violations: [violation('SEM-UNCERTAIN-RECOVERY', `after the paused submit resumed and ended, observe gave no valid evidence: ${describeExchange(broken)}`)] };
   }
+  const hostFailed = recovered.filter((exchange) => noEvidence(exchange) === 'host');
   const history = checkHistories(witnessesOf([...earlier, ...recovered]));
   if (history.length > 0) {
     return {
@@ -471,6 +479,7 @@ function judgeRecovery(faulted: boolean, earlier: readonly Exchange[], recovered
       violations: history.map((found) => violation('SEM-UNCERTAIN-RECOVERY', `observe after the uncertain submit disagrees with another witness (${found.clauseId}): ${found.message}`, found.details === undefined ? {} : { details: found.details })),
     };
   }
+  if (hostFailed.length > 0) return undecidedCase('an observe after the resume failed on the host\'s side, which proves nothing about the adapter', hostFailed);
   if (!faulted) return { verdict: 'undecided', reason: 'the submit ended before it could be paused, so the host saw no uncertain submit' };
   if (!recovered.some((exchange) => exchange.kind === 'outcome')) return { verdict: 'undecided', reason: 'every observe after the resume timed out' };
   return { verdict: 'held' };
@@ -547,7 +556,7 @@ qualifyTest('SEM-DURABLE-RESTART: after the declared restart step, every key, ac
     recorder.inconclusive('SEM-DURABLE-RESTART', NEVER_ADMITTED);
     return;
   }
-  const restart = await runRestartStep({ ...lifecycle, restart: lifecycle.restart }, { ADAPTER_QUALIFY_SCRATCH: services.provided.scratchDir }, Math.min(600_000, options.timeoutMs * 3));
+  const restart = await runRestartStep({ ...lifecycle, restart: lifecycle.restart }, { ADAPTER_QUALIFY_SCRATCH: services.provided.scratchDir }, Math.min(600_000, options.timeoutMs * 3), options.adapterEnvironment);
   endedCalls.add(restart.callId);
   reapMarkedProcesses(new Set([restart.callId]));
   if (restart.spawnError !== null || restart.timedOut || restart.exitCode !== 0) {
@@ -583,7 +592,7 @@ function judgeRestarted(admission: AdmissionOutcome, after: readonly { exchange:
   let timedOut = false;
   for (const { exchange, step } of after) {
     const missing = noEvidence(exchange);
-    if (missing === 'timeout') timedOut = true;
+    if (missing === 'timeout' || missing === 'host') timedOut = true;
     if (missing === 'broken') problems.push(`the ${step} after the restart gave no valid evidence: ${describeExchange(exchange)}`);
     if (exchange.kind !== 'outcome') continue;
     const seen = exchange.outcome;

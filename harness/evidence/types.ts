@@ -13,6 +13,8 @@ export interface CallExcerpt {
   readonly stdout: string;
   readonly stdoutBytes: number;
   readonly uncertainty: string | null;
+  /** Why the call was uncertain (the stream, spawn or deadline detail), when the transport said. */
+  readonly uncertaintyDetail?: string;
 }
 
 /** The smallest failing case found for a clause. */
@@ -61,6 +63,8 @@ export interface ClauseEvidence {
   readonly cases: number;
   /** At most a few violations, smallest (shrunk) first. */
   readonly violations: readonly RecordedViolation[];
+  /** Cases left undecided by the host's own failure (stream, spawn), each retried once; absent when none. */
+  readonly hostUncertain?: number;
   /** Why the clause could not be decided here, when it was attempted without evidence. */
   readonly inconclusive?: string;
   /** Why the clause was not attempted here (a missing prerequisite). */
@@ -76,4 +80,6 @@ export interface QualifyTestMeta {
   /** The clauses the test is about, as its name declares them (evidence may speak for more, e.g. OUT). */
   readonly clauses: readonly ClauseId[];
   readonly evidence: readonly ClauseEvidence[];
+  /** Adapter calls the test made (for progress only); absent when none. */
+  readonly calls?: number;
 }

@@ -17,10 +17,12 @@ import { subjectAuthorityId } from '../subjectAuthorityId.js';
 import { callExcerpt } from './callExcerpt.js';
 import { outClausesFor } from './outClausesFor.js';
 import { judgeStderrBound } from './judgeStderrBound.js';
+import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { STOPPED_ANSWERING, type UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import type { AdmissionBudget } from './AdmissionBudget.js';
+import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 
 /** The answer to one well-formed request, as evidence. */
 export type Exchange =
@@ -37,6 +39,8 @@ export interface AdapterSessionDeps {
   readonly budget: AdmissionBudget;
   readonly recorder: EvidenceRecorder;
   readonly testName: string;
+  /** Where first terminal answers go, for the end-of-run re-observation; null: not noted (that re-observation itself). */
+  readonly terminals: TerminalEvidenceLog | null;
 }
 
 /**
@@ -48,6 +52,7 @@ export interface AdapterSessionDeps {
 export class AdapterSession {
   readonly #deps: AdapterSessionDeps;
   #caseCalls: CallRecord[] = [];
+  #signal: AbortSignal | undefined;
 
   constructor(deps: AdapterSessionDeps) {
     this.#deps = deps;
@@ -58,9 +63,14 @@ export class AdapterSession {
     return subjectAuthorityId(this.#deps.options.subject);
   }
 
-  /** Forgets the calls of the previous case. */
-  startCase(): void {
+  /**
+   * Forgets the calls of the previous case. A case given a signal is cancelled with it:
+   * its calls in flight are killed (and recorded), and it starts no further process.
+   * @param signal - aborts the case (a property's time limit ended it). @defaultValue none
+   */
+  startCase(signal?: AbortSignal): void {
     this.#caseCalls = [];
+    this.#signal = signal;
   }
 
   /** The calls made since `startCase()`. */
@@ -93,9 +103,10 @@ export class AdapterSession {
    */
   async sendFaulted(action: Action, requestText: string, fault: FaultPlan, timeoutMs?: number): Promise<FaultedCall | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
-    if (breaker.tripped() || !(transport instanceof CommandTransport)) return null;
-    const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined };
+    if (breaker.tripped() || this.#signal?.aborted === true || !(transport instanceof CommandTransport)) return null;
+    const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal };
     const call = await runFaultedCall(transport.target, { action, requestText }, bounds, fault);
+    this.#deps.recorder.countCall();
     transcript.append(call.record, testName);
     this.#caseCalls.push(call.record);
     this.#recordStderrBound(call.record);
@@ -132,17 +143,21 @@ export class AdapterSession {
   /** Sends a well-formed request and checks the answer against the OUT clauses. */
   async exchange(request: CodingOperationRequest): Promise<Exchange> {
     const record = await this.#call({ action: request.action, requestText: canonicalJson(request), request });
-    if (record === null) return { kind: 'uncertain', reason: STOPPED_ANSWERING, record: null };
+    if (record === null) return { kind: 'uncertain', reason: this.#signal?.aborted === true ? 'the case was cancelled (its property ran out of time)' : STOPPED_ANSWERING, record: null };
     const evidence = classifyCall(record, request.binding);
     this.#recordOutClauses(record, evidence.kind === 'outcome' ? [] : evidence.violations, request);
+    if (evidence.kind === 'outcome' && evidence.outcome.state === 'terminal') {
+      this.#deps.terminals?.note(request.binding, evidence.outcome, record, this.#deps.testName);
+    }
     return exchangeOf(record, evidence);
   }
 
   async #call(input: OperationCall): Promise<CallRecord | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
-    if (breaker.tripped()) return null;
-    const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined });
+    if (breaker.tripped() || this.#signal?.aborted === true) return null;
+    const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal });
     const { record } = result;
+    this.#deps.recorder.countCall();
     breaker.record(record);
     transcript.append(record, testName);
     this.#caseCalls.push(record);
@@ -179,6 +194,10 @@ export class AdapterSession {
       violations = [violation('OUT-SIZE', `stdout passed the output bound of ${options.maxOutputBytes} bytes`, { details: { stdoutBytes: record.stdoutBytes } })];
     } else if (record.uncertainty === null || (record.uncertainty === 'nonzero-exit' && violations.length > 0)) {
       for (const clauseId of outClausesFor(admissionState(record.stdout))) recorder.count(clauseId);
+      // A SHOULD clause beside the parser's: the parsed outcome stays evidence, as it does for the host.
+      const uniqueKeys = judgeUniqueKeys(record.stdout);
+      if (uniqueKeys.exercised) recorder.count('OUT-UNIQUE-KEYS');
+      if (uniqueKeys.violation !== null) violations = [...violations, uniqueKeys.violation];
     } else {
       // A timeout, a signal or a plain refusal (nonzero exit, no outcome) exercised no OUT clause.
       return;

@@ -115,6 +115,7 @@ export class TranscriptVerifier {
         this.#outChecked += 1;
         this.#outcomes += 1;
         this.#pending.push({ outcome: judgement.outcome, canonicalText: judgement.canonicalText, startedAt, endedAt, line });
+        for (const found of judgement.findings) this.#note(found.clauseId, [line], found.message);
         return;
       case 'findings':
         if (judgement.outChecked) this.#outChecked += 1;

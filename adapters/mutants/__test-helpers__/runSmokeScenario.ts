@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { packageRoot } from '../../../harness/packageRoot.js';
 import { canonicalJson } from '../../../harness/protocol/canonicalJson.js';
+import { checkUniqueKeys } from '../../../harness/protocol/checkUniqueKeys.js';
 import { limits } from '../../../harness/protocol/limits.js';
 import { callAdapter, type AdapterCommand, type CallResult } from '../../reference/__test-helpers__/callAdapter.js';
 import type { SmokeStep } from './smokeScenarios.js';
@@ -43,6 +44,8 @@ export async function runSmokeScenario(command: AdapterCommand, ledgerDir: strin
       lines.push(await killAtDurable(marked, step));
     } else if (step.kind === 'pause') {
       lines.push(describe(await pausedSubmit(marked, step.text, step.pausedMs), refs));
+    } else if (step.kind === 'wait') {
+      await new Promise((resolve) => setTimeout(resolve, step.ms));
     } else if (step.kind === 'restart') {
       lines.push(await restart(ledgerDir));
     } else {
@@ -61,7 +64,8 @@ function describe(result: CallResult, refs: Map<string, string>): string {
       if (!refs.has(ref)) refs.set(ref, `ref#${refs.size + 1}`);
       outcome.acceptanceRef = refs.get(ref);
     }
-    stdout = canonicalJson(outcome);
+    // Parsing keeps the last of repeated keys: the repetition itself is a difference.
+    stdout = canonicalJson(outcome) + (checkUniqueKeys(result.stdout).kind === 'duplicate' ? ' (repeats a key)' : '');
   } catch {
     // Not one JSON value: compare the raw text.
   }

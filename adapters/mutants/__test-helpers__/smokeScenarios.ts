@@ -19,7 +19,9 @@ export type SmokeStep =
   /** A submit stopped (SIGSTOP) as it starts and continued (SIGCONT) `pausedMs` later, as a stalled process resumes. */
   | { readonly kind: 'pause'; readonly text: string; readonly pausedMs: number }
   /** The reference restart step (`dist/adapters/reference/restart.js`) on the scenario's ledger, its directory's parent as the scratch directory. */
-  | { readonly kind: 'restart' };
+  | { readonly kind: 'restart' }
+  /** Sleeps (a late writer's delay passes; it is the mutant's own, far below this). */
+  | { readonly kind: 'wait'; readonly ms: number };
 
 const payload = { task: 'smoke' };
 const other = { task: 'other' };
@@ -66,6 +68,14 @@ export const smokeScenarios: Readonly<Record<string, readonly SmokeStep[]>> = {
   'object-65-admitted': [submit(entries(65))],
   'key-code-units': [submit({ ['✓'.repeat(86)]: 1 })],
   'non-finite-as-null': [call('submit', infinite)],
+  'booleans-refused': [submit({ on: true })],
+  'non-ascii-refused': [submit({ text: 'é' })],
+  'lone-surrogates-refused': [submit({ text: '\ud800' })],
+  'keys-by-code-point': [submit({ '\uffff': 1, '😀': 2 })],
+  'numbers-python-repr': [submit({ small: 1e-7 })],
+  'identity-dollar-newline': [submit(payload, 'Op-Smoke-1\n')],
+  'identity-unicode-word': [submit(payload, 'Op-Smoke-é')],
+  'key-bytes-skip-lone-surrogates': [submit({ ['\udc00'.repeat(86)]: 1 })],
   'byte-bounds-unchecked': [submit({ text: 'x'.repeat(1_048_577) })],
   'envelope-uncounted': [submit('x'.repeat(1_048_574))],
   'authority-unchecked': [call('submit', submitText(bindingOf('Op-O', payload, 'other-ledger'), payload))],
@@ -89,6 +99,9 @@ export const smokeScenarios: Readonly<Record<string, readonly SmokeStep[]>> = {
   'resubmit-readmits': [call('submit', submitText(binding, payload)), call('submit', submitText(binding, payload))],
   'rebind-answers-existing': [call('submit', submitText(binding, payload)), call('submit', submitText(rebound, other))],
   'terminal-text-timestamped': [...lifecycle, observe],
+  'terminal-rewritten-late': [...lifecycle, { kind: 'wait', ms: 3_000 }, observe],
+  'terminal-rewritten-late-env-cleared': [...lifecycle, { kind: 'wait', ms: 3_000 }, observe],
+  'duplicate-keys-before-fields': [observe],
   'ref-changes-at-terminal': lifecycle,
   'revision-drops-at-terminal': lifecycle,
   'terminal-keeps-revision-1': lifecycle,

@@ -47,16 +47,17 @@ export class ChunkReplayer {
     for (let index = 0; index < chunk.lines; index += 1) {
       const kind = kinds[index] as number;
       let judgement: CallJudgement;
+      // Findings are flat (line, clause, message) triples in line order; an outcome line may have some too.
+      const found: CallFinding[] = [];
+      for (; nextFinding < findings.length && findings[nextFinding] === index; nextFinding += 3) {
+        found.push({ clauseId: findings[nextFinding + 1] as ClauseId, message: findings[nextFinding + 2] as string });
+      }
       if ((kind & callKind.masked) !== 0) {
         judgement = MASKED;
       } else if ((kind & callKind.outcome) !== 0) {
         const which = outcomeIndex[index] as number;
-        judgement = { kind: 'outcome', outcome: outcomes[which] as Outcome, canonicalText: outcomeTexts[which] as string };
+        judgement = { kind: 'outcome', outcome: outcomes[which] as Outcome, canonicalText: outcomeTexts[which] as string, findings: found };
       } else {
-        const found: CallFinding[] = [];
-        for (; nextFinding < findings.length && findings[nextFinding] === index; nextFinding += 3) {
-          found.push({ clauseId: findings[nextFinding + 1] as ClauseId, message: findings[nextFinding + 2] as string });
-        }
         judgement = { kind: 'findings', outChecked: (kind & callKind.outChecked) !== 0, refusalChecked: (kind & callKind.refusalChecked) !== 0, findings: found };
       }
       this.#verifier.addJudged(this.#lines + index + 1, starts[index] as number, ends[index] as number, judgement);

@@ -91,6 +91,7 @@ export function judgeChunk(bytes: Buffer, judge: CallJudge): ChunkJudgement {
           outcomeTexts.push(judgement.canonicalText);
         }
         outcomeIndex[lines] = index;
+        for (const found of judgement.findings) findings.push(lines, found.clauseId, found.message);
         break;
       }
       case 'findings':
