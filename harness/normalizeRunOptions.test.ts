@@ -47,6 +47,7 @@ describe('normalizeRunOptions', () => {
       timeoutMs: 10_000,
       maxOutputBytes: 1_048_576,
       only: null,
+      exclude: null,
       replayPath: null,
       payload: { kind: 'any-json' },
       maxSubmits: null,
@@ -215,5 +216,14 @@ describe('normalizeRunOptions', () => {
     [false, undefined, false],
   ])('progress: stderr TTY %s and CI=%s gives %s', (stderrIsTTY, ci, progress) => {
     expect(normalize({}, { stderrIsTTY, ci }).progress).toBe(progress);
+  });
+});
+
+describe('normalizeRunOptions --exclude', () => {
+  it('keeps a valid pattern as written and refuses one that does not compile, naming --exclude', () => {
+    expect(normalize({ exclude: 'SEM-CRASH|SEM-DURABLE' }).exclude).toBe('SEM-CRASH|SEM-DURABLE');
+    const error = usageError({ exclude: '(' });
+    expect(error.option).toBe('--exclude');
+    expect(error.message).toContain('--exclude must be a valid regular expression');
   });
 });

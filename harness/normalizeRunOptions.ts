@@ -7,7 +7,7 @@ import { describeReceived } from './config/_internals/describeReceived.js';
 import { parseIntegerOption } from './config/_internals/parseIntegerOption.js';
 import { runOptionBounds } from './config/options/runOptionBounds.js';
 import { runOptionDefaults } from './config/options/runOptionDefaults.js';
-import { validateOnlyOption } from './config/options/validateOnlyOption.js';
+import { validateOnlyOption, validatePatternOption } from './config/options/validateOnlyOption.js';
 import { validatePayloadOption } from './config/options/validatePayloadOption.js';
 import { validateReplayPathOption } from './config/options/validateReplayPathOption.js';
 import { validateSeedOption } from './config/options/validateSeedOption.js';
@@ -36,6 +36,8 @@ export interface RunOptionsInput {
   readonly maxOutputBytes?: string | number;
   /** `--only PATTERN`. @defaultValue every test */
   readonly only?: string;
+  /** `--exclude PATTERN`: tests whose name matches are not run. @defaultValue none */
+  readonly exclude?: string;
   /** `--replay-path P`. @defaultValue none */
   readonly replayPath?: string;
   /** `--payload any-json|coding-job-v2`. @defaultValue `any-json` */
@@ -117,6 +119,7 @@ export function normalizeRunOptions(
       validateMaxOutputBytes,
     ),
     only,
+    exclude: validatePatternOption('--exclude', raw.exclude),
     replayPath: validateReplayPathOption(raw.replayPath, { hasOnly: only !== null, hasSeed: raw.seed !== undefined }),
     payload: validatePayloadOption(raw.payload, raw.payloadFile, environment),
     maxSubmits: raw.maxSubmits === undefined ? null : parseIntegerOption('--max-submits', raw.maxSubmits, runOptionBounds.maxSubmits),

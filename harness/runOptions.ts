@@ -59,6 +59,8 @@ export interface NormalizedRunOptions {
   readonly maxOutputBytes: number;
   /** Test-name filter (a regular expression source), or null for all. @defaultValue null */
   readonly only: string | null;
+  /** Tests whose name matches this regular expression source are not run, or null to exclude none. @defaultValue null */
+  readonly exclude: string | null;
   /** Replay exactly one shrunk case of the test `only` names (`--replay-path P/PATH`). @defaultValue null */
   readonly replayPath: ReplayTarget | null;
   /** Which payloads to submit. @defaultValue any-json */

@@ -10,6 +10,9 @@ import type { NormalizedRunOptions } from './runOptions.js';
 import type { QualifyProvidedContext } from './suite/providedContext.js';
 import type { QualifyTestMeta } from './evidence/types.js';
 import { countRunTests } from './suite/countRunTests.js';
+import { excludedClauses } from './suite/excludedClauses.js';
+import { testNameFilter } from './suite/testNameFilter.js';
+import { codingOperationClauses } from './clauses.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
 import { deferredClauses } from './deferredClauses.js';
 import { notApplicableClauses } from './notApplicableClauses.js';
@@ -143,6 +146,7 @@ export async function runQualification(
     const fingerprint = (): Promise<ReportSubject> =>
       subject.kind === 'command' ? fingerprintSubject(subject.config, subject.adapterCwd, options.subjectFiles) : fingerprintSdkSubject(subject);
     const subjectBefore = await fingerprint();
+    const testNamePattern = testNameFilter(options.only, options.exclude);
     const reporter = new QualifyReporter(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress });
     const vitestOptions: VitestRunOptions = {
       root: packageRoot,
@@ -160,18 +164,21 @@ export async function runQualification(
       ],
       provide: { qualify: provided },
       ...parallelism(options.concurrency),
-      ...(options.only === null ? {} : { testNamePattern: options.only }),
+      ...(testNamePattern === null ? {} : { testNamePattern }),
     };
     const vitest =
       options.shard === null
         ? await startVitest('test', [], vitestOptions, { logLevel: 'silent' })
         : await startVitestShard(vitestOptions, options.shard);
     const selected = countRunTests(vitest.state.getFiles());
+    const excluded = excludedClauses(vitest.state.getFiles(), options.exclude, codingOperationClauses.map(({ id }) => id));
     await vitest.close();
     running = null;
-    if (options.only !== null && options.shard === null && selected === 0) {
+    if (testNamePattern !== null && options.shard === null && selected === 0) {
       // No test ran, so no adapter process was started: a usage error, never a green run.
-      throw new UsageError(`--only ${JSON.stringify(options.only)} matches no test (test names start with clause IDs; adapter-qualify list shows them)`, { option: '--only' });
+      const only = options.only === null ? '' : `--only ${JSON.stringify(options.only)}`;
+      const what = options.exclude === null ? `${only} matches no test` : `${only === '' ? '' : `${only} with `}--exclude ${JSON.stringify(options.exclude)} leaves no test`;
+      throw new UsageError(`${what} (test names start with clause IDs; adapter-qualify list shows them)`, { option: options.exclude === null ? '--only' : '--exclude' });
     }
     const extra = await afterTheWorkers(options, provided, interruption.signal);
     // No process started by any call (the re-observation's included) outlives the run: counted, killed, reported.
@@ -199,6 +206,7 @@ export async function runQualification(
       filteredOut: options.only !== null,
       deferred: deferredClauses,
       notApplicable: notApplicableClauses(options.subject.kind),
+      excluded,
       subject: settleSubject(subjectBefore, await fingerprint()),
       suite: { name: 'adapter-qualify', version: packageVersion },
       environment: { node: process.version, platform: process.platform, arch: process.arch },

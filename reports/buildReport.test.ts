@@ -282,3 +282,17 @@ describe('buildReport: exit code 3 never hides a verdict', () => {
     expect(reportSchemaErrors(report)).toEqual([]);
   });
 });
+
+describe('buildReport with --exclude', () => {
+  it('SKIPs a clause only excluded tests decide, saying so, and never PASSes it', () => {
+    const excluded = { 'REQ-CLOSED': 'excluded by --exclude "REQ-CLOSED" (not run)' } as const;
+    const report = buildReport(reportInput({ metas: [meta('others', evidence('OUT-JSON', { cases: 2 }), evidence('REQ-CLOSED', { cases: 0, skipped: 'no admitted binding' }))], excluded }));
+    expect(entry(report.clauses, 'REQ-CLOSED')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: excluded['REQ-CLOSED'] }));
+    expect(entry(report.clauses, 'OUT-JSON').verdict).toBe('PASS');
+  });
+
+  it('judges an excluded clause by the cases another test brought it', () => {
+    const report = buildReport(reportInput({ metas: [meta('other test', evidence('REQ-CLOSED', { cases: 3 }))], excluded: { 'REQ-CLOSED': 'excluded' } }));
+    expect(entry(report.clauses, 'REQ-CLOSED').verdict).toBe('PASS');
+  });
+});

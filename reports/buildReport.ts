@@ -43,6 +43,8 @@ export interface BuildReportInput {
   readonly deferred: Readonly<Partial<Record<ClauseId, string>>>;
   /** SKIP reasons for clauses that cannot apply to this kind of subject; they never make a run incomplete. @defaultValue {} */
   readonly notApplicable?: Readonly<Partial<Record<ClauseId, string>>>;
+  /** SKIP reasons for clauses that only `--exclude`d tests decide; a clause with a case elsewhere is judged by it. @defaultValue {} */
+  readonly excluded?: Readonly<Partial<Record<ClauseId, string>>>;
   readonly subject: ReportSubject;
   readonly environment: ReportEnvironment;
   /** The run, including `strict` and `strictShould`, which decide the exit code. */
@@ -212,6 +214,9 @@ function clauseReport(
   if (base.cases > 0) return { ...base, verdict: 'PASS' };
   const notApplicable = input.notApplicable?.[definition.id];
   if (notApplicable !== undefined) return { ...base, verdict: 'SKIP', reason: notApplicable, applicable: false };
+  // Not run on request: whatever else was recorded (a skip, a suite error) came from the tests that did run.
+  const excluded = input.excluded?.[definition.id];
+  if (excluded !== undefined) return { ...base, verdict: 'SKIP', reason: excluded };
   if (gathered !== undefined && gathered.suiteErrors.length > 0) {
     return { ...base, verdict: 'INCONCLUSIVE', reason: distinct(gathered.suiteErrors) };
   }

@@ -18,6 +18,7 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     timeoutMs: runOptionDefaults.timeoutMs,
     maxOutputBytes: runOptionDefaults.maxOutputBytes,
     only: null,
+    exclude: null,
     replayPath: null,
     payload: { kind: runOptionDefaults.payload },
     maxSubmits: null,

@@ -57,6 +57,8 @@ Options:
   --timeout-ms N          deadline of one adapter call, ${range(b.timeoutMs)} ms (default ${d.timeoutMs})
   --max-output-bytes N    output bound of one call, ${range(b.maxOutputBytes)} bytes (default ${d.maxOutputBytes})
   --only PATTERN          run only tests whose name matches this regular expression
+  --exclude PATTERN       do not run tests whose name matches; the clauses only they
+                          decide are SKIP (excluded), never PASS
   --replay-path P/PATH    replay one shrunk case: property P of the test, fast-check PATH;
                           needs --only and --seed (every FAIL in the report has the command)
   --payload KIND          payloads to submit: any-json or coding-job-v2 (default ${d.payload})

@@ -24,6 +24,7 @@ const USAGE = 'usage: adapter-qualify run <adapter.json> [options], or run --sdk
 const OPTIONS = {
   ...COMMON_RUN_OPTIONS,
   only: { type: 'string' },
+  exclude: { type: 'string' },
   'replay-path': { type: 'string' },
   payload: { type: 'string' },
   'payload-file': { type: 'string' },
@@ -70,6 +71,7 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     timeoutMs: values['timeout-ms'],
     maxOutputBytes: values['max-output-bytes'],
     only: values.only,
+    exclude: values.exclude,
     replayPath: values['replay-path'],
     payload: values.payload,
     payloadFile: values['payload-file'],

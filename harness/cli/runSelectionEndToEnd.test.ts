@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
+import { packageRoot } from '../packageRoot.js';
+import { runQualifyCli } from '../__test-helpers__/runQualifyCli.js';
+
+// Options that choose what runs and what the report shows, checked through the built bin.
+
+const REFERENCE = join(packageRoot, 'adapters', 'reference', 'adapter.json');
+
+const root = temporaryRoot('run-selection');
+
+describe.concurrent('run selection options, end to end', () => {
+  it('--exclude leaves the excluded test unrun: its clause is SKIP saying so, the rest is judged', async () => {
+    const out = join(root(), 'exclude');
+    const run = await runQualifyCli(REFERENCE, out, ['--seed', '5', '--runs', '2', '--only', '(SEM-SUBMIT-ADMITS|REQ-BOUNDARY-ACCEPT)', '--exclude', 'REQ-BOUNDARY-ACCEPT']);
+    expect(run.report, run.stderr).not.toBeNull();
+    const verdict = (id: string) => run.report!.clauses.find((entry) => entry.id === id);
+    expect(verdict('REQ-BOUNDARY-ACCEPT')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'excluded by --exclude "REQ-BOUNDARY-ACCEPT" (not run)' }));
+    expect(verdict('SEM-SUBMIT-ADMITS')?.verdict).toBe('PASS');
+  }, 300_000);
+
+  it('--exclude that leaves no test is a usage error (exit 2), never a green run', async () => {
+    const run = await runQualifyCli(REFERENCE, join(root(), 'exclude-all'), ['--runs', '1', '--only', 'SEM-SUBMIT-ADMITS', '--exclude', 'SEM-']);
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toContain('--exclude "SEM-" leaves no test');
+    expect(run.report).toBeNull();
+  }, 300_000);
+});
