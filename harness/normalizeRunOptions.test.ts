@@ -60,6 +60,7 @@ describe('normalizeRunOptions', () => {
       expectedFailures: null,
       shard: null,
       keepStderr: false,
+      hideNotApplicable: false,
       lifecycle: null,
       writeBaseline: null,
       adapterEnvironment: { inherit: false, passNames: [] },
@@ -225,5 +226,12 @@ describe('normalizeRunOptions --exclude', () => {
     const error = usageError({ exclude: '(' });
     expect(error.option).toBe('--exclude');
     expect(error.message).toContain('--exclude must be a valid regular expression');
+  });
+});
+
+describe('normalizeRunOptions --hide-not-applicable', () => {
+  it('is a flag: on when given, and refuses a value, naming the option', () => {
+    expect(normalize({ hideNotApplicable: true }).hideNotApplicable).toBe(true);
+    expect(usageError({ hideNotApplicable: 'yes' as unknown as boolean }).option).toBe('--hide-not-applicable');
   });
 });

@@ -66,6 +66,8 @@ export interface RunOptionsInput {
   readonly keepStderr?: boolean;
   /** `--lifecycle FILE`: the adapter's lifecycle file (a restart step). @defaultValue none */
   readonly lifecycle?: string;
+  /** `--hide-not-applicable`: renderings leave out not-applicable clauses. @defaultValue false */
+  readonly hideNotApplicable?: boolean;
   /** `--write-baseline FILE`: write the run's FAILs as an expected-failures file. @defaultValue none */
   readonly writeBaseline?: string;
   /** `--pass-env NAME` (repeatable): a variable of the suite's environment the adapter also receives. @defaultValue none */
@@ -132,6 +134,7 @@ export function normalizeRunOptions(
     expectedFailures: loadExpectedFailures(raw.expectedFailures, environment, codingOperationClauses.map(({ id }) => id)),
     shard: validateShard(raw.shard, raw.replayPath),
     keepStderr: flag('--keep-stderr', raw.keepStderr),
+    hideNotApplicable: flag('--hide-not-applicable', raw.hideNotApplicable),
     lifecycle: validateLifecycleOption(raw.lifecycle, environment),
     writeBaseline: raw.writeBaseline === undefined ? null : path.resolve(environment.cwd, validateOutputFile('--write-baseline', raw.writeBaseline)),
     adapterEnvironment: validateEnvironmentOptions(raw.passEnv, raw.inheritEnv),

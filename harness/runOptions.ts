@@ -88,6 +88,8 @@ export interface NormalizedRunOptions {
   readonly shard: ShardSpec | null;
   /** Keep a capped stderr tail per call in the transcript, masked for secrets (otherwise stderr is dropped). @defaultValue false */
   readonly keepStderr: boolean;
+  /** Renderings (Markdown, HTML, JUnit, summaries) leave out not-applicable clauses; `acceptance.json` keeps them. @defaultValue false */
+  readonly hideNotApplicable: boolean;
   /** The adapter's declared lifecycle (`--lifecycle FILE`): its restart step, or null without the option. @defaultValue null */
   readonly lifecycle: LifecycleOption | null;
   /** Where to write this run's FAILs as an expected-failures file (`--write-baseline FILE`), absolute, or null. @defaultValue null */

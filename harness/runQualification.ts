@@ -226,6 +226,7 @@ export async function runQualification(
           concurrency: options.concurrency,
           pollBudget: options.pollBudget,
           settleMs: options.settleMs,
+          ...(options.hideNotApplicable ? { hideNotApplicable: true as const } : {}),
         },
         ...(interruption.signal === null ? {} : { interrupted: interruption.signal }),
         ...(options.subject.kind === 'command'

@@ -6,6 +6,7 @@ import { familyTitle } from './_internals/familyTitle.js';
 import { mutableStateText, subjectExecutable } from './_internals/subjectExecutable.js';
 import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
 import { clauseExplanation } from './clauseExplanation.js';
+import { hiddenClausesNote, shownClauses } from './_internals/shownClauses.js';
 import type { AcceptanceReport, ClauseReport, ClauseVerdict, OverallVerdict, VerdictCounts } from './types.js';
 
 // How much adapter-controlled text one element shows; the transcript keeps everything.
@@ -95,7 +96,7 @@ export function renderHtml(report: AcceptanceReport): string {
     countsTable(report.summary),
     ...suiteErrorsSection(report.suiteErrors),
     ...subjectSection(report),
-    ...clausesSection(report.clauses),
+    ...clausesSection(shownClauses(report), hiddenClausesNote(report)),
     ...(failures.length === 0 ? [] : ['<section id="failures">', '<h2>Failures</h2>', ...failures.map(failureArticle), '</section>']),
     '</body>',
     '</html>',
@@ -168,9 +169,9 @@ function subjectSection(report: AcceptanceReport): string[] {
   ];
 }
 
-function clausesSection(clauses: readonly ClauseReport[]): string[] {
+function clausesSection(clauses: readonly ClauseReport[], hiddenNote: string | null): string[] {
   const families = [...new Set(clauses.map((entry) => entry.family))];
-  const lines = ['<section id="clauses">', '<h2>Clauses</h2>'];
+  const lines = ['<section id="clauses">', '<h2>Clauses</h2>', ...(hiddenNote === null ? [] : [`<p class="hidden-note">${esc(hiddenNote, MAX_CELL)}</p>`])];
   for (const family of families) {
     lines.push(
       `<h3 id="family-${esc(family, MAX_CELL)}">${esc(family, MAX_CELL)}: ${esc(familyTitle(family), MAX_CELL)}</h3>`,

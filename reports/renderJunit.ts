@@ -2,6 +2,7 @@ import type { Counterexample } from '../harness/evidence/types.js';
 import { baselineLabel } from './_internals/baselineLabel.js';
 import { escapeControls } from './_internals/escapeControls.js';
 import { strictOpenClauses } from './_internals/strictOpenClauses.js';
+import { hiddenClausesNote, shownClauses } from './_internals/shownClauses.js';
 import type { AcceptanceReport, ClauseReport } from './types.js';
 
 const XML_ENTITIES: Readonly<Record<string, string>> = {
@@ -28,10 +29,12 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
  */
 export function renderJunit(report: AcceptanceReport): string {
   const strictOpen = new Set(report.run.shard === undefined ? strictOpenClauses(report.clauses, report.run).map((entry) => entry.id) : []);
-  const kinds = report.clauses.map((entry) => caseKind(entry, report.run.strictShould, strictOpen.has(entry.id)));
+  const shown = shownClauses(report);
+  const hidden = hiddenClausesNote(report);
+  const kinds = shown.map((entry) => caseKind(entry, report.run.strictShould, strictOpen.has(entry.id)));
   const failures = kinds.filter((kind) => kind.element === 'failure').length;
   const skipped = kinds.filter((kind) => kind.element === 'skipped').length;
-  const counts = `tests="${report.clauses.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
+  const counts = `tests="${shown.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
   const seconds = Math.max(0, (Date.parse(report.run.finishedAt) - Date.parse(report.run.startedAt)) / 1000);
   const properties: ReadonlyArray<readonly [string, string]> = [
     ['verdict', report.verdict],
@@ -41,6 +44,8 @@ export function renderJunit(report: AcceptanceReport): string {
     ['runs', String(report.run.runs)],
     ['executableSha256', report.subject.executableSha256 ?? 'unreadable'],
     ['authorityId', report.subject.authorityId ?? 'none'],
+    // A property, not a comment: XML comments cannot hold the option's `--`.
+    ...(hidden === null ? [] : [['hiddenClauses', hidden] as const]),
   ];
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -50,7 +55,7 @@ export function renderJunit(report: AcceptanceReport): string {
     '    <properties>',
     ...properties.map(([name, value]) => `      <property name="${attr(name)}" value="${attr(value)}"/>`),
     '    </properties>',
-    ...report.clauses.map((entry, index) => testcase(entry, kinds[index]!)),
+    ...shown.map((entry, index) => testcase(entry, kinds[index]!)),
   ];
   if (report.suiteErrors.length > 0) {
     lines.push(`    <system-err>${textNode(`Suite errors (exit code 3):\n${report.suiteErrors.join('\n')}`)}</system-err>`);

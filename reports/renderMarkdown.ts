@@ -6,6 +6,7 @@ import { markdownText as text } from './_internals/markdownText.js';
 import { mutableStateText, subjectExecutable } from './_internals/subjectExecutable.js';
 import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
 import type { AcceptanceReport, ClauseReport, ReportContainment } from './types.js';
+import { hiddenClausesNote, shownClauses } from './_internals/shownClauses.js';
 
 /**
  * Renders `acceptance.md` for release reviewers: the verdict first, then the
@@ -38,9 +39,12 @@ export function renderMarkdown(report: AcceptanceReport): string {
   lines.push(...subjectSection(report), '');
 
   lines.push('## Clauses', '');
-  for (const family of families(report.clauses)) {
+  const hidden = hiddenClausesNote(report);
+  if (hidden !== null) lines.push(hidden, '');
+  const shown = shownClauses(report);
+  for (const family of families(shown)) {
     lines.push(`### ${family}`, '', '| ID | Rule | Level | Verdict | Cases | Reason |', '|---|---|---|---|---:|---|');
-    for (const entry of report.clauses.filter((candidate) => candidate.family === family)) {
+    for (const entry of shown.filter((candidate) => candidate.family === family)) {
       const verdict = entry.baseline === undefined ? entry.verdict : `${entry.verdict} (${baselineLabel(entry.baseline)})`;
       lines.push(`| ${entry.id} | ${text(entry.summary)} | ${entry.level} | ${verdict} | ${entry.cases} | ${text(entry.reason ?? '')} |`);
     }

@@ -4,6 +4,7 @@ import { markdownFence } from './_internals/markdownFence.js';
 import { markdownText } from './_internals/markdownText.js';
 import { subjectExecutable } from './_internals/subjectExecutable.js';
 import { failedMustLine, verdictHeadline } from './_internals/verdictHeadline.js';
+import { hiddenClausesNote, shownClauses } from './_internals/shownClauses.js';
 import type { AcceptanceReport, ClauseReport } from './types.js';
 
 const MAX_REASON = 500;
@@ -36,10 +37,11 @@ export function renderStepSummary(report: AcceptanceReport, maxBytes: number): s
     '',
   ].join('\n');
   const failures = report.clauses.filter((entry) => entry.verdict === 'FAIL');
+  const hidden = hiddenClausesNote(report);
   const pieces = [
     ...(failures.length === 0 ? [] : ['### Failures\n', ...failures.map(failurePiece)]),
-    '### Clauses\n\n<details><summary>Every clause of the profile</summary>\n\n| ID | Level | Verdict | Cases | Reason |\n|---|---|---|---:|---|\n',
-    ...report.clauses.map(
+    `### Clauses\n\n<details><summary>Every clause of the profile</summary>\n\n${hidden === null ? '' : `${hidden}\n\n`}| ID | Level | Verdict | Cases | Reason |\n|---|---|---|---:|---|\n`,
+    ...shownClauses(report).map(
       (entry) => `| ${entry.id} | ${entry.level} | ${entry.verdict} | ${entry.cases} | ${markdownText(capText(entry.reason ?? '', MAX_REASON))} |\n`,
     ),
     '\n</details>\n',

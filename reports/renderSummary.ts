@@ -4,6 +4,7 @@ import { countsText } from './_internals/countsText.js';
 import { strictOpenClauses } from './_internals/strictOpenClauses.js';
 import { escapeControls } from './_internals/escapeControls.js';
 import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
+import { hiddenClausesNote, shownClauses } from './_internals/shownClauses.js';
 import type { AcceptanceReport } from './types.js';
 
 const MAX_REASON = 160;
@@ -47,6 +48,8 @@ export function renderSummary(report: AcceptanceReport, reportDir: string): stri
     lines.push('Suite errors (a bug of the suite, not a finding):');
     for (const error of report.suiteErrors) lines.push(`  ${oneLine(error)}`);
   }
+  const hidden = hiddenClausesNote(report);
+  if (hidden !== null) lines.push(hidden);
   lines.push(`Seed ${report.run.seed}. Report: ${escapeControls(join(reportDir, 'acceptance.md'))}`);
   return `${lines.join('\n')}\n`;
 }

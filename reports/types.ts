@@ -83,6 +83,8 @@ export interface RecordedRunOptions {
   readonly concurrency?: number;
   readonly pollBudget?: number;
   readonly settleMs?: number;
+  /** Present (true) only with `--hide-not-applicable`: renderings leave out not-applicable clauses. */
+  readonly hideNotApplicable?: true;
   /** The fast-check path replayed, when the run was a replay. */
   readonly replayPath?: string | null;
 }

@@ -31,6 +31,7 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     expectedFailures: null,
     shard: null,
     keepStderr: false,
+    hideNotApplicable: false,
     lifecycle: null,
     writeBaseline: null,
     adapterEnvironment: SCRUBBED_ENVIRONMENT,

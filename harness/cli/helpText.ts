@@ -77,6 +77,8 @@ Options:
                           not fail the run; a listed clause that PASSes does (stale entry)
   --write-baseline FILE   write this run's FAILs to FILE as an expected-failures list (YAML)
   --shard I/N             run slice I of N of the tests (merge the reports with 'merge')
+  --hide-not-applicable   leave clauses that cannot apply to the subject out of every
+                          rendering (acceptance.json keeps them)
   --keep-stderr           keep each call's stderr tail (capped, secrets masked) in transcript.jsonl
   --lifecycle FILE        the adapter's lifecycle file, JSON {"restart": [argv…]}: the restart step
                           SEM-DURABLE-RESTART runs (relative paths from FILE's directory)

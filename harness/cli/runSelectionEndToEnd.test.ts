@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
@@ -11,13 +12,22 @@ const REFERENCE = join(packageRoot, 'adapters', 'reference', 'adapter.json');
 const root = temporaryRoot('run-selection');
 
 describe.concurrent('run selection options, end to end', () => {
-  it('--exclude leaves the excluded test unrun: its clause is SKIP saying so, the rest is judged', async () => {
+  it('--exclude leaves the excluded test unrun: its clause is SKIP saying so, the rest is judged; --hide-not-applicable shortens the renderings only', async () => {
     const out = join(root(), 'exclude');
-    const run = await runQualifyCli(REFERENCE, out, ['--seed', '5', '--runs', '2', '--only', '(SEM-SUBMIT-ADMITS|REQ-BOUNDARY-ACCEPT)', '--exclude', 'REQ-BOUNDARY-ACCEPT']);
+    const run = await runQualifyCli(REFERENCE, out, ['--seed', '5', '--runs', '2', '--only', '(SEM-SUBMIT-ADMITS|REQ-BOUNDARY-ACCEPT)', '--exclude', 'REQ-BOUNDARY-ACCEPT', '--hide-not-applicable']);
     expect(run.report, run.stderr).not.toBeNull();
     const verdict = (id: string) => run.report!.clauses.find((entry) => entry.id === id);
     expect(verdict('REQ-BOUNDARY-ACCEPT')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'excluded by --exclude "REQ-BOUNDARY-ACCEPT" (not run)' }));
     expect(verdict('SEM-SUBMIT-ADMITS')?.verdict).toBe('PASS');
+    // A command adapter: the SDK clauses cannot apply. acceptance.json keeps them; the renderings do not list them.
+    const notApplicable = run.report!.clauses.filter((entry) => entry.applicable === false).map((entry) => entry.id);
+    expect(notApplicable.length).toBeGreaterThan(0);
+    for (const file of ['acceptance.md', 'acceptance.html', 'junit.xml']) {
+      const text = readFileSync(join(out, file), 'utf8');
+      expect(text, file).toContain('--hide-not-applicable');
+      for (const id of notApplicable) expect(text, `${file} lists ${id}`).not.toMatch(new RegExp(`\\b${id}\\b`));
+    }
+    expect(run.stdout).toContain(`${notApplicable.length} clauses not applicable`);
   }, 300_000);
 
   it('--exclude that leaves no test is a usage error (exit 2), never a green run', async () => {
