@@ -21,7 +21,7 @@ export interface QualifyReporterOptions {
 }
 
 /** The slice of vitest's `TestCase` the reporter reads (lets tests pass plain objects). */
-export type ReportedTestCase = Pick<TestCase, 'fullName' | 'meta' | 'result'>;
+export type ReportedTestCase = Pick<TestCase, 'fullName' | 'meta' | 'result'> & Partial<Pick<TestCase, 'diagnostic'>>;
 
 /** The slice of vitest's `TestModule` the reporter reads. */
 export type ReportedTestModule = Pick<TestModule, 'relativeModuleId' | 'errors'>;
@@ -74,7 +74,8 @@ export class QualifyReporter implements Reporter {
     const meta = isQualifyTestMeta(raw) ? raw : undefined;
     const testName = meta?.testName ?? testCase.fullName;
     if (meta !== undefined) {
-      this.#metas.push(meta);
+      const durationMs = testCase.diagnostic?.()?.duration;
+      this.#metas.push(durationMs === undefined ? meta : { ...meta, durationMs: Math.max(0, Math.round(durationMs)) });
       this.#casesSoFar += meta.evidence.reduce((sum, evidence) => sum + evidence.cases, 0);
       this.#callsSoFar += meta.calls ?? 0;
     }

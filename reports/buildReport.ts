@@ -117,8 +117,9 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
 
   const shard = input.shard ?? null;
   const baseline = input.expectedFailures ?? null;
+  const durations = declaredDurations(input.metas);
   const judged = definitions.map((definition) =>
-    clauseReport(definition, gathered.get(definition.id), input, suiteErrors.length > 0),
+    clauseReport(definition, gathered.get(definition.id), durations.get(definition.id), input, suiteErrors.length > 0),
   );
   const evaluation = evaluateBaseline(judged, baseline?.entries ?? [], shard === null ? 'full' : 'shard');
   const clauses = judged.map((entry): ClauseReport => {
@@ -179,9 +180,20 @@ function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, tes
   if (evidence.skipped !== undefined) entry.skipped.push(evidence.skipped);
 }
 
+// A test's time belongs to the clauses its name declares, not to every clause its calls fed (OUT).
+function declaredDurations(metas: readonly QualifyTestMeta[]): Map<ClauseId, number> {
+  const durations = new Map<ClauseId, number>();
+  for (const meta of metas) {
+    if (meta.durationMs === undefined) continue;
+    for (const id of new Set(meta.clauses)) durations.set(id, (durations.get(id) ?? 0) + meta.durationMs);
+  }
+  return durations;
+}
+
 function clauseReport(
   definition: ClauseDefinition,
   gathered: Gathered | undefined,
+  durationMs: number | undefined,
   input: BuildReportInput,
   anySuiteError: boolean,
 ): ClauseReport {
@@ -193,6 +205,7 @@ function clauseReport(
     cases: gathered?.cases ?? 0,
     ...(gathered?.faultMethod === undefined ? {} : { method: gathered.faultMethod.method, methodDetail: gathered.faultMethod.detail }),
     ...(gathered === undefined || gathered.hostUncertain === 0 ? {} : { hostUncertainCases: gathered.hostUncertain }),
+    ...(durationMs === undefined ? {} : { durationMs }),
   };
   const failure = gathered?.firstViolation;
   if (failure !== undefined) {

@@ -35,20 +35,20 @@ describe('renderJunit', () => {
 
   it('has one testcase per clause, classname = family, name = "ID summary"', () => {
     expect(xml.match(/<testcase /g)?.length).toBe(codingOperationClauses.length);
-    expect(xml).toContain('<testcase classname="OUT" name="OUT-JSON stdout holds exactly one JSON object"/>');
+    expect(xml).toContain('<testcase classname="OUT" name="OUT-JSON stdout holds exactly one JSON object" time="0"/>');
     expect(xml).toContain(`tests="${codingOperationClauses.length}" failures="1" errors="0"`);
   });
 
   it('turns FAIL into <failure> with escaped reason and the counterexample text', () => {
     expect(xml).toContain(
-      '<testcase classname="REQ" name="REQ-CLOSED refuse unknown top-level fields">\n      <failure message="admitted &lt;unknown&gt; field | &quot;retry&quot;\\u{001B}[2J" type="MUST">',
+      '<testcase classname="REQ" name="REQ-CLOSED refuse unknown top-level fields" time="0">\n      <failure message="admitted &lt;unknown&gt; field | &quot;retry&quot;\\u{001B}[2J" type="MUST">',
     );
     expect(xml).toContain("Replay: npx adapter-qualify run adapter.json --only '^REQ-CLOSED: refuses unknown fields$' --seed 42");
     expect(xml).toContain('stdout (60 bytes): {"state":"accepted"}\\u{0000}\\u{001B}[31m&lt;b&gt;&amp;"\'```\nend');
   });
 
   it('turns SKIP into <skipped> and INCONCLUSIVE into <skipped> with an INCONCLUSIVE prefix, and says why in a comment', () => {
-    expect(xml).toContain('<testcase classname="SDK" name="SDK-CANCEL an aborted signal settles the promise">\n      <skipped message="applies to SDK transports"/>');
+    expect(xml).toContain('<testcase classname="SDK" name="SDK-CANCEL an aborted signal settles the promise" time="0">\n      <skipped message="applies to SDK transports"/>');
     expect(xml).toContain('<skipped message="INCONCLUSIVE: never reached terminal in the poll budget"/>');
     expect(xml).toContain('<!-- adapter-qualify: JUnit has no INCONCLUSIVE state');
   });

@@ -89,7 +89,8 @@ function caseKind(entry: ClauseReport, strictShould: boolean, strictOpen: boolea
 }
 
 function testcase(entry: ClauseReport, kind: CaseKind): string {
-  const name = `    <testcase classname="${attr(entry.family)}" name="${attr(`${entry.id} ${entry.summary}`)}"`;
+  // JUnit's time is in seconds; a clause no test declared took none.
+  const name = `    <testcase classname="${attr(entry.family)}" name="${attr(`${entry.id} ${entry.summary}`)}" time="${(entry.durationMs ?? 0) / 1000}"`;
   const message = attr(`${kind.note}${entry.reason ?? ''}`);
   switch (kind.element) {
     case 'none':

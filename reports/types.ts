@@ -160,6 +160,8 @@ export interface ClauseReport {
   readonly seed?: number;
   /** fast-check path of the shrunk failure (FAIL only, when a property failed). */
   readonly path?: string;
+  /** Wall time, ms, of the tests whose name declares this clause (absent when none ran); JUnit's per-case `time`. */
+  readonly durationMs?: number;
   /** Present only for a clause listed in `--expected-failures`. */
   readonly baseline?: BaselineStatus;
   /**

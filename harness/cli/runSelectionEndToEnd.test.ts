@@ -28,6 +28,10 @@ describe.concurrent('run selection options, end to end', () => {
       for (const id of notApplicable) expect(text, `${file} lists ${id}`).not.toMatch(new RegExp(`\\b${id}\\b`));
     }
     expect(run.stdout).toContain(`${notApplicable.length} clauses not applicable`);
+    // The test that ran took real time; JUnit carries it per case, in seconds.
+    const time = /<testcase classname="SEM" name="SEM-SUBMIT-ADMITS [^"]*" time="([0-9.]+)"/.exec(readFileSync(join(out, 'junit.xml'), 'utf8'))?.[1];
+    expect(Number(time)).toBeGreaterThan(0);
+    expect(verdict('SEM-SUBMIT-ADMITS')?.durationMs).toBe(Number(time) * 1000);
   }, 300_000);
 
   it('--exclude that leaves no test is a usage error (exit 2), never a green run', async () => {

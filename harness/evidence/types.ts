@@ -82,4 +82,6 @@ export interface QualifyTestMeta {
   readonly evidence: readonly ClauseEvidence[];
   /** Adapter calls the test made (for progress only); absent when none. */
   readonly calls?: number;
+  /** Wall time of the test, ms: added by the reporter from vitest's diagnostic, absent when vitest gave none. */
+  readonly durationMs?: number;
 }

@@ -9,6 +9,10 @@ function isOptionalString(value: unknown): boolean {
   return value === undefined || typeof value === 'string';
 }
 
+function isOptionalDuration(value: unknown): boolean {
+  return value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
+}
+
 function isEvidence(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const { clauseId, cases, hostUncertain, violations, inconclusive, skipped, replay } = value;
@@ -33,5 +37,5 @@ function isEvidence(value: unknown): boolean {
  * @internal
  */
 export function isQualifyTestMeta(value: unknown): value is QualifyTestMeta {
-  return isRecord(value) && typeof value['testName'] === 'string' && Array.isArray(value['clauses']) && value['clauses'].every((id: unknown) => typeof id === 'string' && isClauseId(id)) && Array.isArray(value['evidence']) && value['evidence'].every(isEvidence);
+  return isRecord(value) && typeof value['testName'] === 'string' && Array.isArray(value['clauses']) && value['clauses'].every((id: unknown) => typeof id === 'string' && isClauseId(id)) && Array.isArray(value['evidence']) && value['evidence'].every(isEvidence) && isOptionalDuration(value['durationMs']);
 }
