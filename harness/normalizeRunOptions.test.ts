@@ -235,3 +235,21 @@ describe('normalizeRunOptions --hide-not-applicable', () => {
     expect(usageError({ hideNotApplicable: 'yes' as unknown as boolean }).option).toBe('--hide-not-applicable');
   });
 });
+
+describe('normalizeRunOptions --config', () => {
+  const readTextFile = (file: string) => {
+    if (file === '/home/user/project/qualify.json') return JSON.stringify({ runs: 3, 'poll-budget': 2, strict: true, exclude: 'SEM-DURABLE' });
+    if (file === '/home/user/project/bad.json') return JSON.stringify({ runs: 0 });
+    throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+  };
+
+  it('takes every option the flags leave out from the file, and lets a flag override it', () => {
+    const options = normalize({ config: 'qualify.json', runs: '7' }, { readTextFile });
+    expect(options).toEqual(expect.objectContaining({ runs: 7, pollBudget: 2, strict: true, exclude: 'SEM-DURABLE' }));
+  });
+
+  it('validates a value from the file as it validates the flag', () => {
+    expect(usageError({ config: 'bad.json' }, { readTextFile }).option).toBe('--runs');
+    expect(usageError({ config: 'none.json' }, { readTextFile }).message).toContain('no such file');
+  });
+});

@@ -12,6 +12,7 @@ import { validatePayloadOption } from './config/options/validatePayloadOption.js
 import { validateReplayPathOption } from './config/options/validateReplayPathOption.js';
 import { validateSeedOption } from './config/options/validateSeedOption.js';
 import { validateEnvironmentOptions } from './config/options/validateEnvironmentOptions.js';
+import { loadRunOptionsFile } from './config/options/loadRunOptionsFile.js';
 import type { NormalizedRunOptions, RunSubject } from './runOptions.js';
 import { validateShardOption } from './shard/validateShardOption.js';
 import { validateLifecycleOption } from './lifecycle/validateLifecycleOption.js';
@@ -24,6 +25,8 @@ import { UsageError } from './UsageError.js';
  * callers, numbers. Absent means default.
  */
 export interface RunOptionsInput {
+  /** `--config FILE`: a JSON file of shared run options; every option given here overrides it. @defaultValue none */
+  readonly config?: string;
   /** `--out DIR`. @defaultValue `./qualify-report` */
   readonly out?: string;
   /** `--seed N`. @defaultValue random */
@@ -102,10 +105,11 @@ export interface RunEnvironment {
  * @public
  */
 export function normalizeRunOptions(
-  raw: RunOptionsInput,
+  given: RunOptionsInput,
   subject: RunSubject,
   environment: RunEnvironment = processEnvironment(),
 ): NormalizedRunOptions {
+  const raw = withOptionsFile(given, environment);
   const only = validateOnlyOption(raw.only);
   return {
     subject,
@@ -141,6 +145,14 @@ export function normalizeRunOptions(
     subjectFiles: validateSubjectFiles(raw.subjectFiles, subject),
     progress: environment.stderrIsTTY && environment.ci !== 'true' && environment.ci !== '1',
   };
+}
+
+// The file fills in what the command line left out; it is validated below exactly as flags are.
+function withOptionsFile(given: RunOptionsInput, environment: RunEnvironment): RunOptionsInput {
+  if (given.config === undefined) return given;
+  const fromFile = loadRunOptionsFile(given.config, environment.cwd, environment.readTextFile);
+  const fromFlags = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  return { ...fromFile, ...fromFlags };
 }
 
 function validateOutputFile(option: string, value: unknown): string {

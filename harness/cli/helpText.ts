@@ -51,6 +51,8 @@ clauses are SKIP (not applicable); SDK clauses and OUT/SEM clauses apply.
 Options:
   --sdk MODULE            the SDK module (path from the working directory); not with <adapter.json>
   --authority ID          the authority of the SDK run (an identity, as CFG-AUTHORITY); only with --sdk
+  --config FILE           a JSON file of shared run options (keys: option names without --,
+                          schema qualify-config.schema.json); flags given here override it
   --out DIR               report directory (default ${d.out})
   --seed N                root seed, ${range(b.seed)} (default: random, printed and recorded)
   --runs N                generated cases per property, ${range(b.runs)} (default ${d.runs})

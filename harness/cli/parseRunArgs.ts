@@ -23,6 +23,7 @@ const USAGE = 'usage: adapter-qualify run <adapter.json> [options], or run --sdk
 
 const OPTIONS = {
   ...COMMON_RUN_OPTIONS,
+  config: { type: 'string' },
   only: { type: 'string' },
   exclude: { type: 'string' },
   'replay-path': { type: 'string' },
@@ -66,6 +67,7 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
   const { values, positionals } = parsed;
   const subject = subjectArgs(positionals, values.sdk, values.authority);
   const input: RunOptionsInput = {
+    config: values.config,
     out: values.out,
     seed: values.seed,
     runs: values.runs,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
@@ -31,7 +31,7 @@ describe.concurrent('run selection options, end to end', () => {
     // The test that ran took real time; JUnit carries it per case, in seconds.
     const time = /<testcase classname="SEM" name="SEM-SUBMIT-ADMITS [^"]*" time="([0-9.]+)"/.exec(readFileSync(join(out, 'junit.xml'), 'utf8'))?.[1];
     expect(Number(time)).toBeGreaterThan(0);
-    expect(verdict('SEM-SUBMIT-ADMITS')?.durationMs).toBe(Number(time) * 1000);
+    expect(verdict('SEM-SUBMIT-ADMITS')?.durationMs).toBeCloseTo(Number(time) * 1000, 6);
   }, 300_000);
 
   it('--exclude that leaves no test is a usage error (exit 2), never a green run', async () => {
@@ -39,5 +39,20 @@ describe.concurrent('run selection options, end to end', () => {
     expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stderr).toContain('--exclude "SEM-" leaves no test');
     expect(run.report).toBeNull();
+  }, 300_000);
+
+  it('--config supplies shared options, a flag overrides them, and a bad file exits 2 naming the field', async () => {
+    const file = join(root(), 'qualify.json');
+    writeFileSync(file, JSON.stringify({ runs: 3, only: 'SEM-SUBMIT-ADMITS', seed: 9, 'hide-not-applicable': true }));
+    const run = await runQualifyCli(REFERENCE, join(root(), 'config'), ['--config', file, '--runs', '1']);
+    expect(run.report, run.stderr).not.toBeNull();
+    expect(run.report!.run).toEqual(expect.objectContaining({ runs: 1, seed: 9, only: 'SEM-SUBMIT-ADMITS' }));
+    expect(run.report!.run.options.hideNotApplicable).toBe(true);
+    const bad = join(root(), 'bad.json');
+    writeFileSync(bad, JSON.stringify({ runs: 1, 'timeout-ms': 'soon' }));
+    const refused = await runQualifyCli(REFERENCE, join(root(), 'config-bad'), ['--config', bad]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('field "timeout-ms" must be integer');
+    expect(refused.report).toBeNull();
   }, 300_000);
 });
