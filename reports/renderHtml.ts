@@ -5,6 +5,7 @@ import { excerptNote } from './_internals/excerptNote.js';
 import { familyTitle } from './_internals/familyTitle.js';
 import { mutableStateText, subjectExecutable } from './_internals/subjectExecutable.js';
 import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
+import { escapeHtml, HTML_PAGE_CSP } from './_internals/htmlText.js';
 import { clauseExplanation } from './clauseExplanation.js';
 import { hiddenClausesNote, shownClauses } from './_internals/shownClauses.js';
 import type { AcceptanceReport, ClauseReport, ClauseVerdict, OverallVerdict, VerdictCounts } from './types.js';
@@ -16,8 +17,6 @@ const MAX_BLOCK = 8_192;
 const MAX_COMMAND = 16_384;
 const MAX_CALLS = 20;
 const MAX_SUITE_ERRORS = 50;
-
-const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 const verdictClass = {
   conformant: 'ok',
@@ -32,9 +31,7 @@ const clauseVerdictClass = {
   INCONCLUSIVE: 'open',
 } as const satisfies Record<ClauseVerdict, string>;
 
-// No script, no external resource: the page must render the same offline, and
-// the policy forbids any request even if escaping were ever wrong.
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; script-src 'none'; form-action 'none'; base-uri 'none'";
+const CSP = HTML_PAGE_CSP;
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;line-height:1.45;color:#1b1f24;background:#fff}
@@ -241,6 +238,4 @@ function callDetails(call: CallExcerpt, number: number): string {
 }
 
 /** Caps, makes control characters and lone surrogates visible, then escapes for HTML text and attribute values. */
-function esc(text: string, max: number): string {
-  return escapeControls(capText(text, max)).replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char);
-}
+const esc = escapeHtml;

@@ -47,5 +47,6 @@ describe('self-check with one check disabled', () => {
     const mutantReport = JSON.parse(await readFile(join(root(), 'out', report.runs[0]!.reportDir, 'acceptance.json'), 'utf8')) as AcceptanceReport;
     expect(mutantReport.clauses.find((entry) => entry.id === 'SEM-DISTINCT-OPERATIONS')?.cases).toBeGreaterThan(0);
     expect(await readFile(join(root(), 'out', 'self-check.md'), 'utf8')).toContain('| distinct-operations-share-ref | SEM-DISTINCT-OPERATIONS: survived (PASS) | **SURVIVED** |');
+    expect(await readFile(join(root(), 'out', 'self-check.html'), 'utf8')).toContain('<td>SEM-DISTINCT-OPERATIONS: survived (PASS)</td><td class="bad">SURVIVED</td>');
   }, 600_000);
 });

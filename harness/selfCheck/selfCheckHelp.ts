@@ -13,7 +13,7 @@ control voids its profile's rows. Mutants whose claims this version does not
 check yet are listed as not judgeable.
 
 Options:
-  --out DIR          self-check.json, self-check.md, badge.json (a shields.io
+  --out DIR          self-check.json, self-check.md, self-check.html, badge.json (a shields.io
                      endpoint badge of the score) and every run's report
                      (default ${d.out})
   --seed N           seed of every run; the first seed of a sweep (default ${d.seed})
