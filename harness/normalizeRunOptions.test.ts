@@ -51,6 +51,7 @@ describe('normalizeRunOptions', () => {
       replayPath: null,
       payload: { kind: 'any-json' },
       maxSubmits: null,
+      maxFailures: null,
       concurrency: 4,
       pollBudget: 8,
       settleMs: 5000,
@@ -251,5 +252,13 @@ describe('normalizeRunOptions --config', () => {
   it('validates a value from the file as it validates the flag', () => {
     expect(usageError({ config: 'bad.json' }, { readTextFile }).option).toBe('--runs');
     expect(usageError({ config: 'none.json' }, { readTextFile }).message).toContain('no such file');
+  });
+});
+
+describe('normalizeRunOptions --max-failures', () => {
+  it('is absent by default and a positive integer otherwise, naming the option when refused', () => {
+    expect(normalize({}).maxFailures).toBeNull();
+    expect(normalize({ maxFailures: '3' }).maxFailures).toBe(3);
+    expect(usageError({ maxFailures: '0' }).option).toBe('--max-failures');
   });
 });

@@ -49,6 +49,8 @@ export interface RunOptionsInput {
   readonly payloadFile?: string;
   /** `--max-submits N`. @defaultValue no cap */
   readonly maxSubmits?: string | number;
+  /** `--max-failures N`: stop after N tests recorded a FAIL. @defaultValue no limit */
+  readonly maxFailures?: string | number;
   /** `--concurrency N`. @defaultValue 2 */
   readonly concurrency?: string | number;
   /** `--poll-budget N`. @defaultValue 8 */
@@ -129,6 +131,7 @@ export function normalizeRunOptions(
     replayPath: validateReplayPathOption(raw.replayPath, { hasOnly: only !== null, hasSeed: raw.seed !== undefined }),
     payload: validatePayloadOption(raw.payload, raw.payloadFile, environment),
     maxSubmits: raw.maxSubmits === undefined ? null : parseIntegerOption('--max-submits', raw.maxSubmits, runOptionBounds.maxSubmits),
+    maxFailures: raw.maxFailures === undefined ? null : parseIntegerOption('--max-failures', raw.maxFailures, runOptionBounds.maxFailures),
     concurrency: integer('--concurrency', raw.concurrency, runOptionBounds.concurrency, runOptionDefaults.concurrency),
     pollBudget: integer('--poll-budget', raw.pollBudget, runOptionBounds.pollBudget, runOptionDefaults.pollBudget),
     settleMs: integer('--settle-ms', raw.settleMs, runOptionBounds.settleMs, runOptionDefaults.settleMs),

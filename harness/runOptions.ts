@@ -67,6 +67,8 @@ export interface NormalizedRunOptions {
   readonly payload: PayloadFamily;
   /** Most admissions (valid submits) the whole run may make, or null for no cap. @defaultValue null */
   readonly maxSubmits: number | null;
+  /** Stop the run once this many tests recorded a FAIL (`--max-failures N`), or null to run everything. @defaultValue null */
+  readonly maxFailures: number | null;
   /** Most adapter processes running at once (two suite workers, each running tests concurrently). @defaultValue 4 */
   readonly concurrency: number;
   /** Observes per operation while waiting for terminal evidence. @defaultValue 8 */

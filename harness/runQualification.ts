@@ -147,7 +147,10 @@ export async function runQualification(
       subject.kind === 'command' ? fingerprintSubject(subject.config, subject.adapterCwd, options.subjectFiles) : fingerprintSdkSubject(subject);
     const subjectBefore = await fingerprint();
     const testNamePattern = testNameFilter(options.only, options.exclude);
-    const reporter = new QualifyReporter(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress });
+    const reporter = new QualifyReporter({
+      ...(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress }),
+      ...(options.maxFailures === null ? {} : { maxFailures: options.maxFailures }),
+    });
     const vitestOptions: VitestRunOptions = {
       root: packageRoot,
       config: false,
@@ -165,6 +168,7 @@ export async function runQualification(
       provide: { qualify: provided },
       ...parallelism(options.concurrency),
       ...(testNamePattern === null ? {} : { testNamePattern }),
+      ...(options.maxFailures === null ? {} : { bail: options.maxFailures }),
     };
     const vitest =
       options.shard === null
@@ -204,6 +208,7 @@ export async function runQualification(
       failedTests: collected.failedTests,
       unhandledErrors: [...collected.unhandledErrors, ...transcriptError],
       filteredOut: options.only !== null,
+      ...(reporter.stoppedAtMaxFailures() ? { stoppedEarly: `the run stopped after ${options.maxFailures} failing test${options.maxFailures === 1 ? '' : 's'} (--max-failures)` } : {}),
       deferred: deferredClauses,
       notApplicable: notApplicableClauses(options.subject.kind),
       excluded,
@@ -223,6 +228,7 @@ export async function runQualification(
           maxOutputBytes: options.maxOutputBytes,
           payload: options.payload.kind,
           maxSubmits: options.maxSubmits,
+          ...(options.maxFailures === null ? {} : { maxFailures: options.maxFailures }),
           concurrency: options.concurrency,
           pollBudget: options.pollBudget,
           settleMs: options.settleMs,

@@ -104,3 +104,27 @@ describe('QualifyReporter', () => {
     expect(collected.unhandledErrors).toEqual([]);
   });
 });
+
+describe('QualifyReporter with --max-failures', () => {
+  const failing = meta('REQ-CLOSED: t', evidence('REQ-CLOSED', { cases: 1, violations: [{ message: 'admitted "retry"' }] }));
+
+  it('takes the stop vitest makes after N failing tests as asked for, not as an interruption', () => {
+    const reporter = new QualifyReporter({ maxFailures: 1 });
+    reporter.onTestCaseResult(fakeTestCase('REQ-CLOSED: t', failed('adapter broke REQ-CLOSED'), failing));
+    reporter.onTestRunEnd([], [], 'interrupted');
+    expect(reporter.stoppedAtMaxFailures()).toBe(true);
+    expect(reporter.collected().unhandledErrors).toEqual([]);
+  });
+
+  it('still reports an interruption before N tests failed, or without the option', () => {
+    const early = new QualifyReporter({ maxFailures: 2 });
+    early.onTestCaseResult(fakeTestCase('REQ-CLOSED: t', failed('adapter broke REQ-CLOSED'), failing));
+    early.onTestRunEnd([], [], 'interrupted');
+    expect(early.stoppedAtMaxFailures()).toBe(false);
+    expect(early.collected().unhandledErrors).toEqual(['the test run was interrupted before it finished']);
+    const without = new QualifyReporter();
+    without.onTestCaseResult(fakeTestCase('REQ-CLOSED: t', failed('adapter broke REQ-CLOSED'), failing));
+    without.onTestRunEnd([], [], 'interrupted');
+    expect(without.collected().unhandledErrors).toHaveLength(1);
+  });
+});

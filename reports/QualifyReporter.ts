@@ -18,6 +18,8 @@ export interface QualifyCollection {
 export interface QualifyReporterOptions {
   /** Called after each finished test, e.g. to draw a progress line on a TTY. @defaultValue none */
   readonly onProgress?: (progress: ProgressEvent) => void;
+  /** `--max-failures N`: vitest stops the run (as interrupted) after N failed tests; that stop is asked for, not an error. @defaultValue none */
+  readonly maxFailures?: number;
 }
 
 /** The slice of vitest's `TestCase` the reporter reads (lets tests pass plain objects). */
@@ -58,8 +60,12 @@ export class QualifyReporter implements Reporter {
   /**
    * @param options - an optional progress callback
    */
+  readonly #maxFailures: number | undefined;
+  #failingTests = 0;
+  #stoppedAtMaxFailures = false;
   constructor(options: QualifyReporterOptions = {}) {
     this.#onProgress = options.onProgress;
+    this.#maxFailures = options.maxFailures;
   }
 
   /**
@@ -73,6 +79,7 @@ export class QualifyReporter implements Reporter {
     const raw: unknown = (testCase.meta() as Record<string, unknown>)['qualify'];
     const meta = isQualifyTestMeta(raw) ? raw : undefined;
     const testName = meta?.testName ?? testCase.fullName;
+    if (meta?.evidence.some((evidence) => evidence.violations.length > 0) === true) this.#failingTests += 1;
     if (meta !== undefined) {
       const durationMs = testCase.diagnostic?.()?.duration;
       this.#metas.push(durationMs === undefined ? meta : { ...meta, durationMs: Math.max(0, Math.round(durationMs)) });
@@ -127,7 +134,16 @@ export class QualifyReporter implements Reporter {
       if (errors.length > 0) this.#unhandledErrors.push(`suite file ${module.relativeModuleId} failed: ${errorText(errors)}`);
     }
     for (const error of unhandledErrors) this.#unhandledErrors.push(`unhandled error: ${errorText([error])}`);
-    if (reason === 'interrupted') this.#unhandledErrors.push('the test run was interrupted before it finished');
+    if (reason === 'interrupted' && this.#maxFailures !== undefined && this.#failingTests >= this.#maxFailures) {
+      this.#stoppedAtMaxFailures = true;
+    } else if (reason === 'interrupted') {
+      this.#unhandledErrors.push('the test run was interrupted before it finished');
+    }
+  }
+
+  /** Whether the run ended because `--max-failures` tests recorded a FAIL (call it after the run ends). */
+  stoppedAtMaxFailures(): boolean {
+    return this.#stoppedAtMaxFailures;
   }
 
   /** Everything collected so far (call it after the run ends). */

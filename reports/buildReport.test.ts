@@ -296,3 +296,11 @@ describe('buildReport with --exclude', () => {
     expect(entry(report.clauses, 'REQ-CLOSED').verdict).toBe('PASS');
   });
 });
+
+describe('buildReport after --max-failures stopped the run', () => {
+  it('SKIPs every clause left without evidence, saying why, and judges the rest', () => {
+    const report = buildReport(reportInput({ metas: [meta('a', evidence('OUT-JSON', { cases: 2 }))], stoppedEarly: 'the run stopped after 1 failing test (--max-failures)' }));
+    expect(entry(report.clauses, 'OUT-JSON').verdict).toBe('PASS');
+    expect(entry(report.clauses, 'REQ-CLOSED')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'not exercised in this run (the run stopped after 1 failing test (--max-failures))' }));
+  });
+});

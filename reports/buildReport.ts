@@ -39,6 +39,8 @@ export interface BuildReportInput {
   readonly unhandledErrors: readonly string[];
   /** An `--only` filter was used, so unexercised clauses may simply have been filtered out. */
   readonly filteredOut: boolean;
+  /** Why the run stopped before every test ran (`--max-failures`), or absent: added to the reason of every clause left without evidence. */
+  readonly stoppedEarly?: string;
   /** SKIP reasons for clauses that a later version of the suite covers. */
   readonly deferred: Readonly<Partial<Record<ClauseId, string>>>;
   /** SKIP reasons for clauses that cannot apply to this kind of subject; they never make a run incomplete. @defaultValue {} */
@@ -241,7 +243,7 @@ function clauseReport(
   }
   const deferred = input.deferred[definition.id];
   if (deferred !== undefined) return { ...base, verdict: 'SKIP', reason: distinct([deferred]) };
-  const notes = [input.filteredOut ? ' (filtered out by --only)' : '', anySuiteError ? ' (suite errors occurred: see suiteErrors)' : ''];
+  const notes = [input.filteredOut ? ' (filtered out by --only)' : '', input.stoppedEarly === undefined ? '' : ` (${input.stoppedEarly})`, anySuiteError ? ' (suite errors occurred: see suiteErrors)' : ''];
   const shard = input.shard ?? null;
   const notHere = shard === null ? NOT_EXERCISED : `in another shard (not exercised in shard ${shard.index}/${shard.count})`;
   return { ...base, verdict: 'SKIP', reason: `${notHere}${notes.join('')}` };

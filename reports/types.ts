@@ -80,6 +80,8 @@ export interface RecordedRunOptions {
   /** The samples file, for `payload: 'samples'`. */
   readonly payloadFile?: string;
   readonly maxSubmits?: number | null;
+  /** `--max-failures N`, when given. */
+  readonly maxFailures?: number;
   readonly concurrency?: number;
   readonly pollBudget?: number;
   readonly settleMs?: number;

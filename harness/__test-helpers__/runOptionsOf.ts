@@ -22,6 +22,7 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     replayPath: null,
     payload: { kind: runOptionDefaults.payload },
     maxSubmits: null,
+    maxFailures: null,
     concurrency: runOptionDefaults.concurrency,
     pollBudget: runOptionDefaults.pollBudget,
     settleMs: runOptionDefaults.settleMs,

@@ -67,6 +67,8 @@ Options:
   --payload-file FILE     submit samples from FILE, a non-empty JSON array of payloads
                           (not with --payload)
   --max-submits N         most admissions the whole run may make (default: no cap)
+  --max-failures N        stop once N tests recorded a FAIL, ${range(b.maxFailures)}; clauses left
+                          unrun are SKIP saying so, and the report is still written
   --concurrency N         most adapter processes at once, ${range(b.concurrency)} (default ${d.concurrency})
   --poll-budget N         observes per operation while waiting for terminal evidence,
                           ${range(b.pollBudget)} (default ${d.pollBudget})

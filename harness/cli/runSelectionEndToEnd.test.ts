@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mutantConfig } from '../../adapters/mutants/mutantConfig.js';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { packageRoot } from '../packageRoot.js';
 import { runQualifyCli } from '../__test-helpers__/runQualifyCli.js';
@@ -54,5 +55,20 @@ describe.concurrent('run selection options, end to end', () => {
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain('field "timeout-ms" must be integer');
     expect(refused.report).toBeNull();
+  }, 300_000);
+
+  it('--max-failures stops the run after N failing tests: the report is written, the unrun clauses are SKIP saying why', async () => {
+    const config = join(root(), 'mutant.json');
+    writeFileSync(config, JSON.stringify(mutantConfig('outcome-succeeded')));
+    // One process at a time: one test runs at once, so the run stops right after the first failing test.
+    const run = await runQualifyCli(config, join(root(), 'max-failures'), ['--seed', '5', '--runs', '1', '--concurrency', '1', '--max-failures', '1', '--only', 'SEM-']);
+    expect(run.report, run.stderr).not.toBeNull();
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.report!.suiteErrors).toEqual([]);
+    expect(run.report!.summary.must.fail).toBeGreaterThan(0);
+    const unrun = run.report!.clauses.filter((entry) => entry.reason?.includes('the run stopped after 1 failing test (--max-failures)') === true);
+    expect(unrun.length).toBeGreaterThan(0);
+    for (const entry of unrun) expect(entry.verdict).toBe('SKIP');
+    expect(run.report!.clauses.some((entry) => entry.verdict === 'PASS' && entry.id.startsWith('SEM-') && entry.cases === 0)).toBe(false);
   }, 300_000);
 });

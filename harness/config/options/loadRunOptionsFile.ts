@@ -20,6 +20,7 @@ const fileKeys = {
   payload: { input: 'payload', path: false },
   'payload-file': { input: 'payloadFile', path: true },
   'max-submits': { input: 'maxSubmits', path: false },
+  'max-failures': { input: 'maxFailures', path: false },
   concurrency: { input: 'concurrency', path: false },
   'poll-budget': { input: 'pollBudget', path: false },
   strict: { input: 'strict', path: false },

@@ -7,6 +7,7 @@ export const runOptionBounds = Object.freeze({
   timeoutMs: { min: limits.minDeadlineMs, max: limits.maxDeadlineMs },
   maxOutputBytes: { min: limits.minOutputBytes, max: limits.maxOutputBytes },
   maxSubmits: { min: 1, max: 2 ** 31 - 1 },
+  maxFailures: { min: 1, max: 10_000 },
   concurrency: { min: 1, max: 16 },
   pollBudget: { min: 1, max: 1_000 },
   settleMs: { min: 0, max: 600_000 },
