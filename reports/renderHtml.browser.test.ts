@@ -1,43 +1,28 @@
-import { existsSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchHeadlessChromium, SKIP_BROWSER_TESTS } from '../harness/__test-helpers__/headlessChromium.js';
 import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { renderHtml } from './renderHtml.js';
 import { HOSTILE_REPLAY, hostileReport } from './__test-helpers__/hostileReport.js';
 
-// Policy: this test needs Debian's chromium (`.ci/run` installs it; no browser
-// download). Without it the test FAILS, naming the fix, unless
-// ADAPTER_QUALIFY_SKIP_BROWSER_TESTS=1 says to skip it on purpose.
-// ADAPTER_QUALIFY_CHROMIUM points at another Chromium binary;
+// Chromium as headlessChromium.ts says (it fails naming the fix when missing);
 // ADAPTER_QUALIFY_SCREENSHOT_DIR keeps the screenshot (e.g. as a CI artifact).
-const CHROMIUM = process.env['ADAPTER_QUALIFY_CHROMIUM'] ?? '/usr/bin/chromium';
-const SKIP = process.env['ADAPTER_QUALIFY_SKIP_BROWSER_TESTS'] === '1';
 
 const root = temporaryRoot('html-browser');
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  if (SKIP) return;
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium), point ADAPTER_QUALIFY_CHROMIUM at a Chromium binary, ` +
-        'or set ADAPTER_QUALIFY_SKIP_BROWSER_TESTS=1 to skip the browser test on purpose.',
-    );
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchHeadlessChromium();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
 });
 
-describe.skipIf(SKIP)('acceptance.html in headless Chromium', () => {
+describe.skipIf(SKIP_BROWSER_TESTS)('acceptance.html in headless Chromium', () => {
   it('renders offline: verdict banner and the failing clause with its replay command visible, no request, no script', async () => {
     const file = join(root(), 'acceptance.html');
     await writeFile(file, renderHtml(hostileReport()));

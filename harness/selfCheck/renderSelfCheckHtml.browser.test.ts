@@ -1,41 +1,28 @@
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchHeadlessChromium, SKIP_BROWSER_TESTS } from '../__test-helpers__/headlessChromium.js';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { HOSTILE_DETAIL, hostileSelfCheckReport } from './__test-helpers__/hostileSelfCheckReport.js';
 import { renderSelfCheckHtml } from './renderSelfCheckHtml.js';
 
-// Same policy as acceptance.html's browser test: Debian's chromium, no download; without it
-// this file FAILS naming the fix, unless ADAPTER_QUALIFY_SKIP_BROWSER_TESTS=1 skips it on purpose.
-// The structural test (renderSelfCheckHtml.test.ts) runs either way.
-const CHROMIUM = process.env['ADAPTER_QUALIFY_CHROMIUM'] ?? '/usr/bin/chromium';
-const SKIP = process.env['ADAPTER_QUALIFY_SKIP_BROWSER_TESTS'] === '1';
+// Chromium as headlessChromium.ts says (it fails naming the fix when missing);
+// the structural test (renderSelfCheckHtml.test.ts) runs either way.
 
 const root = temporaryRoot('self-check-html-browser');
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  if (SKIP) return;
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium), point ADAPTER_QUALIFY_CHROMIUM at a Chromium binary, ` +
-        'or set ADAPTER_QUALIFY_SKIP_BROWSER_TESTS=1 to skip the browser test on purpose.',
-    );
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchHeadlessChromium();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
 });
 
-describe.skipIf(SKIP)('self-check.html in headless Chromium', () => {
+describe.skipIf(SKIP_BROWSER_TESTS)('self-check.html in headless Chromium', () => {
   it('renders offline: the outcome banner and the surviving mutant visible, its hostile detail as text, no request, no script', async () => {
     const file = join(root(), 'self-check.html');
     await writeFile(file, renderSelfCheckHtml(hostileSelfCheckReport()));
