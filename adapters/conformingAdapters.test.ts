@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { packageRoot } from '../harness/packageRoot.js';
 import { runQualifyCli } from '../harness/__test-helpers__/runQualifyCli.js';
 import { validateReport } from '../reports/validateReport.js';
+import { TRACER_ENV } from '../harness/faults/locateTracer.js';
 
 // The suites against correct adapters, through the CLI as a user runs it: the
 // TypeScript reference (with its restart step) must come out conformant, and an
@@ -38,4 +39,36 @@ describe.concurrent('correct adapters qualify', () => {
     for (const line of lines) expect(Object.keys(line)).toEqual(expect.arrayContaining(TRANSCRIPT_FIELDS));
     for (const file of ['acceptance.md', 'acceptance.html', 'junit.xml']) expect(readFileSync(join(out, file), 'utf8').length).toBeGreaterThan(0);
   }, 300_000);
+});
+
+// Real adapters call providers and answer slowly, or unevenly: near its deadline an adapter is still an ordinary
+// subject. The fault suites derive kill points from the adapter, so they are where a slow one used to break the
+// suite itself; they run both ways, by syscall (strace) and by the timing fallback.
+describe.concurrent('slow correct adapters at a short deadline', () => {
+  it.each([
+    { name: 'answers after 1.7 s', delay: '1700', tracer: undefined },
+    { name: 'answers after 0-1.7 s', delay: '0-1700', tracer: undefined },
+    { name: 'answers after 1.7 s, timing fallback', delay: '1700', tracer: '/nonexistent/strace' },
+  ])('$name at --timeout-ms 2000: the fault clauses never FAIL, no suite error', async ({ name, delay, tracer }) => {
+    const out = join(root(), `slow-${name.replace(/\W+/g, '-')}`);
+    mkdirSync(out, { recursive: true });
+    const config = join(out, 'adapter.json');
+    const reference = JSON.parse(readFileSync(join(packageRoot, 'adapters/reference/adapter.json'), 'utf8')) as { argvPrefix: string[] };
+    const script = join(packageRoot, 'dist/adapters/reference/main.js');
+    const argvPrefix = ['node', script, ...reference.argvPrefix.slice(2), '--answer-delay-ms', delay];
+    writeFileSync(config, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: '/usr/bin/env', argvPrefix }));
+    const env: Record<string, string> = tracer === undefined ? {} : { [TRACER_ENV]: tracer };
+    const run = await runQualifyCli(config, join(out, 'report'), ['--seed', '424242', '--runs', '3', '--timeout-ms', '2000', '--only', 'SEM-CRASH|SEM-UNCERTAIN'], 600_000, env);
+    const report = run.report;
+    expect(report, run.stderr).not.toBeNull();
+    expect(report!.suiteErrors).toEqual([]);
+    const faults = report!.clauses.filter((entry) => entry.id === 'SEM-CRASH-CONSISTENT' || entry.id === 'SEM-UNCERTAIN-RECOVERY');
+    // Never FAIL, never a suite error. On a loaded machine a call answering after 1.7 s may well pass a 2 s
+    // deadline: then the clause is honestly INCONCLUSIVE (no admission to reason about), never PASS by luck.
+    expect(faults.map((entry) => `${entry.id} ${entry.verdict === 'FAIL' ? 'FAIL' : 'not failed'} ${entry.method}`), JSON.stringify(faults, null, 1)).toEqual(
+      ['SEM-CRASH-CONSISTENT', 'SEM-UNCERTAIN-RECOVERY'].map((id) => `${id} not failed ${tracer === undefined ? 'syscall' : 'timing'}`),
+    );
+    for (const entry of faults) if (entry.verdict !== 'PASS') expect(entry.reason).not.toMatch(/suite error/);
+    expect(run.exitCode).toBe(0);
+  }, 600_000);
 });

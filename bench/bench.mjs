@@ -9,14 +9,19 @@
 // the run's wall time and the peak memory of its whole process tree (polled from
 // /proc), and the throughput of `adapter-qualify verify` on a synthetic transcript.
 //
-// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native]
+// With --hostile it instead measures the suite's own peak memory against hostile
+// adapters (bench/hostileBench.mjs) and exits 1 when a subject passes the target.
+//
+// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native] [--hostile [--only FIXTURE]]
+//        npm run bench -- --self-check-under-load [--rounds N] [--mutant a,b]   (see selfCheckUnderLoad.mjs)
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { execa } from 'execa';
+import { watchTreeMemory } from './treeMemory.mjs';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(packageRoot, 'dist', 'harness', 'cli', 'main.js');
@@ -26,49 +31,27 @@ const { values } = parseArgs({
     'skip-verify': { type: 'boolean', default: false },
     only: { type: 'string' },
     seed: { type: 'string', default: '1' },
+    'self-check-under-load': { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    mutant: { type: 'string' },
+    out: { type: 'string' },
+    hostile: { type: 'boolean', default: false },
   },
 });
+if (values['self-check-under-load']) {
+  const { selfCheckUnderLoad } = await import('./selfCheckUnderLoad.mjs');
+  process.exit(await selfCheckUnderLoad(process.argv.slice(2)));
+}
 if (!existsSync(cli)) {
   process.stderr.write('bench: dist/ is missing: run `npm run build` first\n');
   process.exit(2);
 }
+if (values.hostile) {
+  const { hostileBench } = await import('./hostileBench.mjs');
+  process.exit((await hostileBench({ cli, packageRoot, seed: values.seed, only: values.only })) ? 0 : 1);
+}
 const work = mkdtempSync(join(tmpdir(), 'adapter-qualify-bench-'));
 const CONCURRENCY = 4; // the run's default --concurrency
-
-/** Peak summed RSS (bytes) of a process and all its descendants, polled from /proc every 50 ms. */
-function watchTreeMemory(rootPid) {
-  let peak = 0;
-  const sample = () => {
-    const parents = new Map();
-    const rss = new Map();
-    for (const name of readdirSync('/proc')) {
-      if (!/^[0-9]+$/.test(name)) continue;
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        parents.set(Number(name), Number(fields[1]));
-        rss.set(Number(name), Number(fields[21]) * 4096);
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-    let total = 0;
-    for (const [pid, bytes] of rss) {
-      for (let at = pid; at !== undefined && at > 1; at = parents.get(at)) {
-        if (at === rootPid) {
-          total += bytes;
-          break;
-        }
-      }
-    }
-    peak = Math.max(peak, total);
-  };
-  const timer = setInterval(sample, 50);
-  return () => {
-    clearInterval(timer);
-    return peak;
-  };
-}
 
 /** Runs the suite with default options; returns wall time, calls, and peak tree memory. */
 async function suiteRun(configPath, label) {

@@ -48,12 +48,16 @@ export function identityDefect(): fc.Arbitrary<RequestDefect> {
 
 /**
  * The must-try cases of REQ-IDENTITY, run first whatever the seed: an
- * operationId with a trailing space (a trimming adapter admits the base ID) and
- * one of 161 characters (a truncating one does), on fresh submits.
+ * operationId with a trailing space (a trimming adapter admits the base ID),
+ * a trailing newline, a trailing `é`, and one of 161 characters (a truncating
+ * adapter admits it), on fresh submits.
  */
 export function identityExamples(): RequestDefect[] {
   return [
     identityCase({ kind: 'appended', text: ' ' }, 'operationId', 'submit', 'fresh'),
+    // A `$`-anchored regex admits a trailing newline; a Unicode `\w` admits a non-ASCII letter.
+    identityCase({ kind: 'appended', text: '\n' }, 'operationId', 'submit', 'fresh'),
+    identityCase({ kind: 'appended', text: 'é' }, 'operationId', 'submit', 'fresh'),
     identityCase({ kind: 'too-long', length: IDENTITY_MAX_LENGTH + 1 }, 'operationId', 'submit', 'fresh'),
   ];
 }

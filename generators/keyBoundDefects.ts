@@ -10,10 +10,13 @@ import { wrapIn } from './_internals/wrapIn.js';
 import { describeWrappers } from './_internals/describeWrappers.js';
 import type { RequestDefect } from './RequestDefect.js';
 
-/** A key over 256 UTF-8 bytes: `count` characters of `width` bytes, then `asciiTail` ASCII ones. */
+/**
+ * A key over 256 UTF-8 bytes: `count` characters of `width` bytes (or lone
+ * surrogates, 3 bytes each by the host's rule), then `asciiTail` ASCII ones.
+ */
 interface LongKey {
   readonly name: string;
-  readonly width: CharWidth;
+  readonly width: CharWidth | 'lone-surrogate';
   readonly count: number;
   readonly asciiTail: number;
 }
@@ -28,7 +31,14 @@ const LONG_KEYS: readonly LongKey[] = [
   { name: '129 two-byte characters (258 bytes, 129 code units)', width: 2, count: 129, asciiTail: 0 },
   { name: '65 four-byte characters (260 bytes, 130 code units)', width: 4, count: 65, asciiTail: 0 },
   { name: 'one two-byte and 255 ASCII characters (257 bytes, 256 code units)', width: 2, count: 1, asciiTail: 255 },
+  // JSON.stringify escapes each as \udXXX; UTF-8 has no lone surrogate, so each counts as its 3-byte replacement.
+  { name: '86 lone surrogates (258 bytes, each counting 3)', width: 'lone-surrogate', count: 86, asciiTail: 0 },
 ];
+
+/** `count` lone low surrogates (two low ones never pair), random. */
+function loneSurrogates(random: () => number, count: number): string {
+  return Array.from({ length: count }, () => String.fromCharCode(0xdc00 + Math.floor(random() * 0x400))).join('');
+}
 
 /**
  * REQ-BOUND-KEY, one arbitrary per variant: an object key of more than 256
@@ -50,7 +60,8 @@ export function keyBoundDefects(): fc.Arbitrary<RequestDefect>[] {
           what: `an object key of ${long.name} ${describeWrappers(levels)}`,
           payloadText: () => {
             const random = seededRandom(seed);
-            const key = textOfWidth(random, long.width, long.count) + textOfWidth(random, 1, long.asciiTail);
+            const head = long.width === 'lone-surrogate' ? loneSurrogates(random, long.count) : textOfWidth(random, long.width, long.count);
+            const key = head + textOfWidth(random, 1, long.asciiTail);
             const object = Object.fromEntries(siblings);
             setOwn(object, key, value);
             return canonicalJson(wrapIn(object, levels));

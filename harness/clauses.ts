@@ -87,6 +87,7 @@ const codingOperationCatalog = {
     obligation: 'adapter',
     clauses: {
       'OUT-JSON': { level: 'MUST', summary: 'stdout holds exactly one JSON object' },
+      'OUT-UNIQUE-KEYS': { level: 'SHOULD', summary: 'no object in the outcome repeats a key' },
       'OUT-EXIT': { level: 'MUST', summary: 'a valid outcome comes with exit code 0' },
       'OUT-CONTRACT': { level: 'MUST', summary: 'contract is algal.coding-operation.v1' },
       'OUT-BINDING': { level: 'MUST', summary: 'binding fields equal the request binding exactly' },

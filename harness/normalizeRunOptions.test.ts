@@ -52,6 +52,8 @@ describe('normalizeRunOptions', () => {
       maxSubmits: null,
       concurrency: 4,
       pollBudget: 8,
+      settleMs: 5000,
+      allowOutInAdapterDir: false,
       strict: false,
       strictShould: false,
       expectedFailures: null,
@@ -59,8 +61,19 @@ describe('normalizeRunOptions', () => {
       keepStderr: false,
       lifecycle: null,
       writeBaseline: null,
+      adapterEnvironment: { inherit: false, passNames: [] },
       progress: false,
+      subjectFiles: [],
     });
+  });
+
+  it('reads --pass-env (repeatable, repeats dropped) and --inherit-env, and refuses a name that is no variable name', () => {
+    expect(normalize({ passEnv: ['DATABASE_URL', 'MY_KEY', 'DATABASE_URL'], inheritEnv: true }).adapterEnvironment).toEqual({
+      inherit: true,
+      passNames: ['DATABASE_URL', 'MY_KEY'],
+    });
+    expect(normalize({ passEnv: 'ONE' }).adapterEnvironment).toEqual({ inherit: false, passNames: ['ONE'] });
+    expect(() => normalize({ passEnv: ['A=B'] })).toThrow(/--pass-env must name an environment variable .*"A=B"/);
   });
 
   it('reads command-line text and numbers alike', () => {
@@ -181,6 +194,13 @@ describe('normalizeRunOptions', () => {
     it('names an unreadable file', () => {
       expect(usageError({ payloadFile: 'samples.json' }).message).toBe('--payload-file: samples.json cannot be read (ENOENT)');
     });
+  });
+
+  it('keeps --subject-file globs in order, and refuses a blank one or one on an SDK subject', () => {
+    expect(normalize({ subjectFiles: ['lib/**/*.py', 'vendor/x.js'] }).subjectFiles).toEqual(['lib/**/*.py', 'vendor/x.js']);
+    expect(usageError({ subjectFiles: [' '] }).option).toBe('--subject-file');
+    const sdk = { kind: 'sdk', modulePath: '/m/index.js', authorityId: 'a' } as unknown as CommandSubject;
+    expect(() => normalizeRunOptions({ subjectFiles: ['*.js'] }, sdk, environment({}))).toThrow(/--subject-file applies only to an adapter.json subject/);
   });
 
   it('refuses a boolean option given a value (library callers)', () => {

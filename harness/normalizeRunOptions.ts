@@ -11,6 +11,7 @@ import { validateOnlyOption } from './config/options/validateOnlyOption.js';
 import { validatePayloadOption } from './config/options/validatePayloadOption.js';
 import { validateReplayPathOption } from './config/options/validateReplayPathOption.js';
 import { validateSeedOption } from './config/options/validateSeedOption.js';
+import { validateEnvironmentOptions } from './config/options/validateEnvironmentOptions.js';
 import type { NormalizedRunOptions, RunSubject } from './runOptions.js';
 import { validateShardOption } from './shard/validateShardOption.js';
 import { validateLifecycleOption } from './lifecycle/validateLifecycleOption.js';
@@ -47,6 +48,10 @@ export interface RunOptionsInput {
   readonly concurrency?: string | number;
   /** `--poll-budget N`. @defaultValue 8 */
   readonly pollBudget?: string | number;
+  /** `--settle-ms N`. @defaultValue 5000 */
+  readonly settleMs?: string | number;
+  /** `--allow-out-in-adapter-dir`. @defaultValue false */
+  readonly allowOutInAdapterDir?: boolean;
   /** `--strict`. @defaultValue false */
   readonly strict?: boolean;
   /** `--strict-should`. @defaultValue false */
@@ -61,6 +66,12 @@ export interface RunOptionsInput {
   readonly lifecycle?: string;
   /** `--write-baseline FILE`: write the run's FAILs as an expected-failures file. @defaultValue none */
   readonly writeBaseline?: string;
+  /** `--pass-env NAME` (repeatable): a variable of the suite's environment the adapter also receives. @defaultValue none */
+  readonly passEnv?: readonly string[] | string;
+  /** `--inherit-env`: the adapter receives the suite's whole environment. @defaultValue false (scrubbed) */
+  readonly inheritEnv?: boolean;
+  /** `--subject-file GLOB`, repeatable: more files the subject is made of (imported modules). @defaultValue none */
+  readonly subjectFiles?: readonly string[];
 }
 
 /** What normalization reads from the process; injectable so normalization stays testable. */
@@ -111,6 +122,8 @@ export function normalizeRunOptions(
     maxSubmits: raw.maxSubmits === undefined ? null : parseIntegerOption('--max-submits', raw.maxSubmits, runOptionBounds.maxSubmits),
     concurrency: integer('--concurrency', raw.concurrency, runOptionBounds.concurrency, runOptionDefaults.concurrency),
     pollBudget: integer('--poll-budget', raw.pollBudget, runOptionBounds.pollBudget, runOptionDefaults.pollBudget),
+    settleMs: integer('--settle-ms', raw.settleMs, runOptionBounds.settleMs, runOptionDefaults.settleMs),
+    allowOutInAdapterDir: flag('--allow-out-in-adapter-dir', raw.allowOutInAdapterDir),
     strict: flag('--strict', raw.strict),
     strictShould: flag('--strict-should', raw.strictShould),
     expectedFailures: loadExpectedFailures(raw.expectedFailures, environment, codingOperationClauses.map(({ id }) => id)),
@@ -118,6 +131,8 @@ export function normalizeRunOptions(
     keepStderr: flag('--keep-stderr', raw.keepStderr),
     lifecycle: validateLifecycleOption(raw.lifecycle, environment),
     writeBaseline: raw.writeBaseline === undefined ? null : path.resolve(environment.cwd, validateOutputFile('--write-baseline', raw.writeBaseline)),
+    adapterEnvironment: validateEnvironmentOptions(raw.passEnv, raw.inheritEnv),
+    subjectFiles: validateSubjectFiles(raw.subjectFiles, subject),
     progress: environment.stderrIsTTY && environment.ci !== 'true' && environment.ci !== '1',
   };
 }
@@ -176,4 +191,13 @@ function validateShard(value: unknown, replayPath: unknown): NormalizedRunOption
 function flag(option: string, value: unknown): boolean {
   if (value === undefined || typeof value === 'boolean') return value === true;
   throw new UsageError(`${option} takes no value (got ${describeReceived(value)})`, { option });
+}
+
+// Globs resolve in the adapter's directory, like its argv; an SDK module has no such directory to search.
+function validateSubjectFiles(globs: readonly string[] | undefined, subject: RunSubject): readonly string[] {
+  if (globs === undefined || globs.length === 0) return [];
+  if (subject.kind !== 'command') throw new UsageError('run: --subject-file applies only to an adapter.json subject (its globs resolve in the adapter\'s directory)', { option: '--subject-file' });
+  const blank = globs.find((glob) => glob.trim() === '');
+  if (blank !== undefined) throw new UsageError(`run: --subject-file needs a glob, got ${JSON.stringify(blank)}`, { option: '--subject-file' });
+  return [...globs];
 }

@@ -1,3 +1,4 @@
+import type { EnvironmentPolicy } from './transport/containment/adapterEnvironment.js';
 import type { AdapterConfig } from './config/adapterConfig.js';
 import type { ExpectedFailures } from './baseline/types.js';
 import type { JsonValue } from './protocol/canonicalJson.js';
@@ -68,6 +69,13 @@ export interface NormalizedRunOptions {
   readonly concurrency: number;
   /** Observes per operation while waiting for terminal evidence. @defaultValue 8 */
   readonly pollBudget: number;
+  /**
+   * How long after the last terminal answer of the run every terminal binding is observed
+   * again (SEM-TERMINAL-IMMUTABLE against late rewrites). @defaultValue 5000
+   */
+  readonly settleMs: number;
+  /** `--allow-out-in-adapter-dir`: the report may be written inside the adapter's own directory. @defaultValue false */
+  readonly allowOutInAdapterDir: boolean;
   /** Exit 1 when a MUST clause is SKIP or INCONCLUSIVE. @defaultValue false */
   readonly strict: boolean;
   /** SHOULD clauses count for the exit code. @defaultValue false */
@@ -82,6 +90,10 @@ export interface NormalizedRunOptions {
   readonly lifecycle: LifecycleOption | null;
   /** Where to write this run's FAILs as an expected-failures file (`--write-baseline FILE`), absolute, or null. @defaultValue null */
   readonly writeBaseline: string | null;
+  /** What the adapter and its restart step receive of the suite's environment (`--pass-env`, `--inherit-env`). @defaultValue scrubbed, nothing passed */
+  readonly adapterEnvironment: EnvironmentPolicy;
   /** Progress on stderr (a TTY outside CI). */
   readonly progress: boolean;
+  /** `--subject-file` globs, resolved in the adapter's directory: more files the subject's digest covers. @defaultValue none */
+  readonly subjectFiles: readonly string[];
 }

@@ -8,22 +8,33 @@ import { writeShardEvidence } from './shard/writeShardEvidence.js';
 import type { ProgressEvent } from './cli/progressEvent.js';
 import type { NormalizedRunOptions } from './runOptions.js';
 import type { QualifyProvidedContext } from './suite/providedContext.js';
+import type { QualifyTestMeta } from './evidence/types.js';
 import { countRunTests } from './suite/countRunTests.js';
-import { UsageError } from './UsageError.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
 import { deferredClauses } from './deferredClauses.js';
 import { notApplicableClauses } from './notApplicableClauses.js';
 import { replayCommand } from './replayCommand.js';
 import { mergeTranscriptParts } from './transcript/mergeTranscriptParts.js';
 import { SecretMask } from './evidence/SecretMask.js';
+import { ensureLauncher } from './transport/containment/ensureLauncher.js';
+import { enterRunContext } from './transport/containment/runContext.js';
+import { sweepRunProcesses } from './transport/containment/sweepRunProcesses.js';
 import { QualifyReporter } from '../reports/QualifyReporter.js';
 import { buildReport, type AcceptanceReport, type BuildReportInput } from '../reports/buildReport.js';
 import { fingerprintSdkSubject } from '../reports/fingerprintSdkSubject.js';
-import { fingerprintSubject } from '../reports/fingerprintSubject.js';
+import { fingerprintSubject, settleSubject } from '../reports/fingerprintSubject.js';
+import type { ReportSubject } from '../reports/types.js';
 import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles } from '../reports/writeReportFiles.js';
 import { buildFailureCases } from './replay/buildFailureCases.js';
 import { writeFailureCases } from './replay/writeFailureCases.js';
+import { adapterDirectories, OutputDirectory } from '../reports/OutputDirectory.js';
+import { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js';
+import { reapRunProcesses } from './suite/reapMarkedProcesses.js';
+import { countSpawnFailures } from './transcript/countSpawnFailures.js';
+import { RunInterruption, type InterruptSignal } from './RunInterruption.js';
+import { UsageError } from './UsageError.js';
+import type { Vitest } from 'vitest/node';
 
 /**
  * Splits `--concurrency` (adapter processes at once) into suite workers and
@@ -67,6 +78,8 @@ export interface RunQualificationInternals {
   readonly suiteFiles?: readonly string[];
   /** Properties record their first failing case without shrinking it (self-check needs only verdicts). @defaultValue false */
   readonly endOnFailure?: boolean;
+  /** Wall-clock budget of each property; tests shorten it to reach the limit quickly. @defaultValue `PROPERTY_TIME_LIMIT_MS` */
+  readonly propertyTimeLimitMs?: number;
 }
 
 // vitest resolves `include` against `dir`, which may lie outside the package root.
@@ -81,6 +94,15 @@ function suiteSelection(internals: RunQualificationInternals): { dir?: string; i
  * report. The suites run in vitest workers (in parallel up to `concurrency`);
  * they report evidence through `task.meta`, and everything else — verdicts,
  * transcript, files — is decided here, after every worker is done.
+ *
+ * Before any adapter process starts, `--out` is checked and a fresh staging
+ * directory made next to it (a usage error otherwise); the finished report
+ * replaces the directory in one step. After the workers, every binding that
+ * reached terminal is observed once more (SEM-TERMINAL-IMMUTABLE). SIGINT or
+ * SIGTERM ends the run early: its adapter processes are killed and the report
+ * of what was judged so far is written, marked interrupted (exit code 3).
+ *
+ * @throws UsageError for an unusable `--out`, or when every call failed to spawn (nothing was judged)
  */
 export async function runQualification(
   options: NormalizedRunOptions,
@@ -88,24 +110,54 @@ export async function runQualification(
   internals: RunQualificationInternals = {},
 ): Promise<QualificationResult> {
   const startedAt = new Date();
+  const output = await OutputDirectory.prepare(options.outDir, {
+    adapterDirs: await adapterDirectories(options.subject),
+    allowInAdapterDir: options.allowOutInAdapterDir,
+  });
   const work = await temporaryDirectory({ prefix: 'adapter-qualify-', unsafeCleanup: true });
+  const scratchDir = join(work.path, 'scratch');
+  const runNonce = randomBytes(4).toString('hex');
+  // Built once here, so workers find it compiled; its tag lets the end of the run find every process its calls left.
+  ensureLauncher();
+  const tag = `aq-run-${process.pid}-${runNonce}`;
+  const leaveRunContext = enterRunContext(tag, options.adapterEnvironment.passNames);
+  let running: Vitest | null = null;
+  const interruption = new RunInterruption(() => {
+    // Tests still running are cancelled; their adapter processes die here, not with the workers.
+    void running?.cancelCurrentRun('keyboard-input');
+    reapRunProcesses(scratchDir);
+    sweepRunProcesses(tag);
+  });
   try {
-    const scratchDir = join(work.path, 'scratch');
     await mkdir(scratchDir, { recursive: true });
     const provided: QualifyProvidedContext = {
       options,
-      runNonce: randomBytes(4).toString('hex'),
+      runNonce,
       workDir: work.path,
       scratchDir,
       ...(internals.endOnFailure === true ? { endOnFailure: true } : {}),
+      ...(internals.propertyTimeLimitMs === undefined ? {} : { propertyTimeLimitMs: internals.propertyTimeLimitMs }),
     };
+    // Fingerprinted before the first call and after the last: what changed meanwhile is state, not the subject.
+    const { subject } = options;
+    const fingerprint = (): Promise<ReportSubject> =>
+      subject.kind === 'command' ? fingerprintSubject(subject.config, subject.adapterCwd, options.subjectFiles) : fingerprintSdkSubject(subject);
+    const subjectBefore = await fingerprint();
     const reporter = new QualifyReporter(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress });
     const vitestOptions: VitestRunOptions = {
       root: packageRoot,
       config: false,
       watch: false,
       ...suiteSelection(internals),
-      reporters: [reporter],
+      reporters: [
+        reporter,
+        {
+          onInit: (vitest: Vitest) => {
+            running = vitest;
+            interruption.claimSignals();
+          },
+        },
+      ],
       provide: { qualify: provided },
       ...parallelism(options.concurrency),
       ...(options.only === null ? {} : { testNamePattern: options.only }),
@@ -116,27 +168,38 @@ export async function runQualification(
         : await startVitestShard(vitestOptions, options.shard);
     const selected = countRunTests(vitest.state.getFiles());
     await vitest.close();
+    running = null;
     if (options.only !== null && options.shard === null && selected === 0) {
       // No test ran, so no adapter process was started: a usage error, never a green run.
       throw new UsageError(`--only ${JSON.stringify(options.only)} matches no test (test names start with clause IDs; adapter-qualify list shows them)`, { option: '--only' });
     }
+    const extra = await afterTheWorkers(options, provided, interruption.signal);
+    // No process started by any call (the re-observation's included) outlives the run: counted, killed, reported.
+    const sweep = sweepRunProcesses(tag);
 
-    await mkdir(options.outDir, { recursive: true });
-    await mergeTranscriptParts(work.path, join(options.outDir, 'transcript.jsonl'));
+    const outDir = output.staging;
+    // A transcript that cannot be merged is the suite's failure, reported like any other (exit 3), never a lost report.
+    const transcriptError = await mergeTranscriptParts(work.path, join(outDir, 'transcript.jsonl')).then(
+      () => [],
+      (error: unknown) => [`transcript.jsonl could not be written: ${error instanceof Error ? error.message : String(error)}`],
+    );
+    if (transcriptError.length === 0) await refuseIfNothingSpawned(join(outDir, 'transcript.jsonl'), interruption.signal);
+    const fromWorkers = reporter.collected();
     // Evidence from the workers holds adapter output; mask secrets once, before any report, case or shard file is made of it.
-    const collected = SecretMask.fromProcess().maskDeep(reporter.collected());
+    const collected = SecretMask.fromProcess().maskDeep({
+      ...fromWorkers,
+      metas: [...fromWorkers.metas, ...extra.metas],
+      unhandledErrors: [...fromWorkers.unhandledErrors, ...extra.errors],
+    });
     const reportInput: BuildReportInput = {
       profile: 'coding-operation.v1',
       metas: collected.metas,
       failedTests: collected.failedTests,
-      unhandledErrors: collected.unhandledErrors,
+      unhandledErrors: [...collected.unhandledErrors, ...transcriptError],
       filteredOut: options.only !== null,
       deferred: deferredClauses,
       notApplicable: notApplicableClauses(options.subject.kind),
-      subject:
-        options.subject.kind === 'command'
-          ? await fingerprintSubject(options.subject.config, options.subject.adapterCwd)
-          : await fingerprintSdkSubject(options.subject),
+      subject: settleSubject(subjectBefore, await fingerprint()),
       suite: { name: 'adapter-qualify', version: packageVersion },
       environment: { node: process.version, platform: process.platform, arch: process.arch },
       run: {
@@ -154,19 +217,71 @@ export async function runQualification(
           maxSubmits: options.maxSubmits,
           concurrency: options.concurrency,
           pollBudget: options.pollBudget,
+          settleMs: options.settleMs,
         },
+        ...(interruption.signal === null ? {} : { interrupted: interruption.signal }),
+        ...(options.subject.kind === 'command'
+          ? {
+              containment: {
+                environment: options.adapterEnvironment.inherit ? ('inherited' as const) : ('scrubbed' as const),
+                passedEnv: options.adapterEnvironment.passNames,
+                processAccounting: sweep.containment,
+                survivorsKilled: sweep.killed,
+              },
+            }
+          : {}),
       },
       replayCommand: (handle) => replayCommand(handle, options),
       expectedFailures: options.expectedFailures,
       shard: options.shard,
     };
     const report = buildReport(reportInput);
-    await writeReportFiles(report, options.outDir);
+    await writeReportFiles(report, outDir);
     // Every FAIL as a replayable case (`adapter-qualify replay <report-dir>`).
-    await writeFailureCases(buildFailureCases(report, collected.metas, options), options.outDir);
-    if (options.shard !== null) await writeShardEvidence(reportInput, options.outDir);
+    await writeFailureCases(buildFailureCases(report, collected.metas, options), outDir);
+    if (options.shard !== null) await writeShardEvidence(reportInput, outDir);
+    await output.commit();
     return { report, exitCode: report.exitCode, reportDir: options.outDir, summary: renderSummary(report, options.outDir) };
+  } catch (error) {
+    await output.discard();
+    throw error;
   } finally {
+    interruption.dispose();
+    if (interruption.signal !== null) {
+      reapRunProcesses(scratchDir);
+      sweepRunProcesses(tag);
+    }
+    leaveRunContext();
     await work.cleanup();
+  }
+}
+
+// What the run judges itself once the workers are done: the end-of-run re-observation of
+// terminal evidence (skipped when interrupted), and why the run stopped early, if it did.
+async function afterTheWorkers(
+  options: NormalizedRunOptions,
+  provided: QualifyProvidedContext,
+  signal: InterruptSignal | null,
+): Promise<{ metas: QualifyTestMeta[]; errors: string[] }> {
+  if (signal !== null) {
+    reapRunProcesses(provided.scratchDir);
+    return { metas: [], errors: [`the run was interrupted by ${signal}: its adapter processes were killed, and only the tests that finished are judged`] };
+  }
+  try {
+    const recheck = await recheckTerminalEvidence({ options, workDir: provided.workDir, scratchDir: provided.scratchDir });
+    return { metas: recheck === null ? [] : [recheck], errors: [] };
+  } catch (error) {
+    // The suite's own fault: reported as such, without hiding what the workers judged.
+    return { metas: [], errors: [`end-of-run re-observation of terminal evidence: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] };
+  }
+}
+
+// A run whose every call failed to spawn judged nothing of the adapter (an interpreter that
+// does not exist, a missing library): that is a usage error, not a verdict.
+async function refuseIfNothingSpawned(transcriptFile: string, signal: InterruptSignal | null): Promise<void> {
+  if (signal !== null) return;
+  const { calls, spawnFailures, firstDetail } = await countSpawnFailures(transcriptFile);
+  if (calls > 0 && spawnFailures === calls) {
+    throw new UsageError(`every one of the ${calls} adapter calls failed to start (${firstDetail ?? 'no detail'}): check the executable and argvPrefix; nothing was judged`, { field: 'executable' });
   }
 }

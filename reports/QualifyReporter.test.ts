@@ -24,8 +24,8 @@ describe('QualifyReporter', () => {
     reporter.onTestCaseResult(fakeTestCase('untitled', passed));
     expect(reporter.collected()).toEqual({ metas: [first], failedTests: [], unhandledErrors: [] });
     expect(progress).toEqual([
-      { testName: 'REQ-CLOSED: t', family: 'REQ', casesSoFar: 3, testsDone: 1, testsTotal: null },
-      { testName: 'untitled', family: '?', casesSoFar: 3, testsDone: 2, testsTotal: null },
+      { testName: 'REQ-CLOSED: t', family: 'REQ', casesSoFar: 3, testsDone: 1, testsTotal: null, callsSoFar: 0, familiesDone: 0 },
+      { testName: 'untitled', family: '?', casesSoFar: 3, testsDone: 2, testsTotal: null, callsSoFar: 0, familiesDone: 0 },
     ]);
   });
 

@@ -50,6 +50,10 @@ export class QualifyReporter implements Reporter {
   readonly #unhandledErrors: string[] = [];
   #testsDone = 0;
   #casesSoFar = 0;
+  #callsSoFar = 0;
+  #familiesDone = 0;
+  #lastTestName = '';
+  #lastFamily = UNKNOWN_FAMILY;
 
   /**
    * @param options - an optional progress callback
@@ -72,6 +76,7 @@ export class QualifyReporter implements Reporter {
     if (meta !== undefined) {
       this.#metas.push(meta);
       this.#casesSoFar += meta.evidence.reduce((sum, evidence) => sum + evidence.cases, 0);
+      this.#callsSoFar += meta.calls ?? 0;
     }
     if (raw !== undefined && meta === undefined) {
       this.#failedTests.push({ testName, error: 'the test stored a malformed task.meta.qualify (a suite bug)' });
@@ -80,13 +85,27 @@ export class QualifyReporter implements Reporter {
     }
     this.#testsDone += 1;
     const first = meta?.clauses[0];
+    this.#lastTestName = testName;
+    this.#lastFamily = first === undefined ? UNKNOWN_FAMILY : clause(first).family;
+    this.#emitProgress();
+  }
+
+  /** Counts a finished suite file (one clause family). */
+  onTestModuleEnd(): void {
+    this.#familiesDone += 1;
+    this.#emitProgress();
+  }
+
+  #emitProgress(): void {
     this.#onProgress?.({
-      testName,
-      family: first === undefined ? UNKNOWN_FAMILY : clause(first).family,
+      testName: this.#lastTestName,
+      family: this.#lastFamily,
       casesSoFar: this.#casesSoFar,
       testsDone: this.#testsDone,
       // Suite files are collected in parallel, so the total is not known while tests finish.
       testsTotal: null,
+      callsSoFar: this.#callsSoFar,
+      familiesDone: this.#familiesDone,
     });
   }
 

@@ -127,6 +127,23 @@ describe('buildReport', () => {
     expect(strict.exitCode).toBe(1);
   });
 
+  it('carries the fault method; --strict takes a timing-only fault PASS as open (exit 1), a syscall one as proof', () => {
+    const faults = (method: 'syscall' | 'timing') =>
+      meta(
+        'faults',
+        ...codingOperationClauses.map((c) =>
+          evidence(c.id, { cases: 1, ...(c.id === 'SEM-CRASH-CONSISTENT' ? { faultMethod: { method, detail: `${method} detail` } } : {}) }),
+        ),
+      );
+    const strictRun = { ...reportInput().run, strict: true };
+    const timing = buildReport(reportInput({ metas: [faults('timing')], run: strictRun }));
+    expect(entry(timing.clauses, 'SEM-CRASH-CONSISTENT')).toMatchObject({ verdict: 'PASS', method: 'timing', methodDetail: 'timing detail' });
+    expect(reportSchemaErrors(timing)).toEqual([]);
+    expect(timing.exitCode).toBe(1);
+    expect(buildReport(reportInput({ metas: [faults('timing')] })).exitCode).toBe(0);
+    expect(buildReport(reportInput({ metas: [faults('syscall')], run: strictRun })).exitCode).toBe(0);
+  });
+
   it('leaves a run conformant when the only open clauses cannot apply to its subject, also under --strict', () => {
     const sdkOnly = codingOperationClauses.filter((definition) => definition.family === 'SDK').map((definition) => definition.id);
     const others = meta('others', ...codingOperationClauses.filter((definition) => definition.family !== 'SDK').map((definition) => evidence(definition.id, { cases: 1 })));
@@ -236,5 +253,32 @@ describe('buildReport on arbitrary evidence', () => {
         if (errored.length > 0) expect(report.exitCode).toBe(3);
       }),
     );
+  });
+});
+
+describe('buildReport: exit code 3 never hides a verdict', () => {
+  it('keeps the FAIL and PASS verdicts of the other tests when one test throws', () => {
+    const report = buildReport(reportInput({
+      metas: [
+        meta('SEM-TERMINAL-IMMUTABLE: broken', evidence('SEM-TERMINAL-IMMUTABLE', { cases: 1, violations: [{ message: 'changed' }] })),
+        meta('OUT-JSON: fine', evidence('OUT-JSON', { cases: 2 })),
+        meta('REQ-CLOSED: threw', evidence('REQ-CLOSED', { cases: 5 })),
+      ],
+      failedTests: [{ testName: 'REQ-CLOSED: threw', error: 'TypeError: boom' }],
+    }));
+    expect(report.exitCode).toBe(3);
+    expect(report.verdict).toBe('non-conformant');
+    expect(entry(report.clauses, 'SEM-TERMINAL-IMMUTABLE').verdict).toBe('FAIL');
+    expect(entry(report.clauses, 'OUT-JSON').verdict).toBe('PASS');
+    expect(entry(report.clauses, 'REQ-CLOSED')).toMatchObject({ verdict: 'INCONCLUSIVE', reason: 'suite error: TypeError: boom' });
+  });
+
+  it('an interrupted run is a schema-valid report with what was judged, exit code 3', () => {
+    const base = reportInput({ metas: [meta('OUT-JSON: fine', evidence('OUT-JSON', { cases: 2 }))], unhandledErrors: ['the run was interrupted by SIGTERM'] });
+    const report = buildReport({ ...base, run: { ...base.run, interrupted: 'SIGTERM' } });
+    expect(report.exitCode).toBe(3);
+    expect(report.run.interrupted).toBe('SIGTERM');
+    expect(entry(report.clauses, 'OUT-JSON').verdict).toBe('PASS');
+    expect(reportSchemaErrors(report)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { profileClauses, type ClauseDefinition, type ClauseId, type ClauseLevel, type ProfileId } from '../harness/clauses.js';
 import { evaluateBaseline } from '../harness/baseline/evaluateBaseline.js';
 import type { ExpectedFailures } from '../harness/baseline/types.js';
-import type { ClauseEvidence, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
+import type { ClauseEvidence, FaultMethodNote, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
 import type { ShardSpec } from '../harness/shard/types.js';
 import { isOpen, strictOpenClauses } from './_internals/strictOpenClauses.js';
 import {
@@ -67,11 +67,13 @@ const countKey = {
 
 interface Gathered {
   cases: number;
+  hostUncertain: number;
   firstViolation: { violation: RecordedViolation; replay: ReplayHandle | undefined } | undefined;
   firstCounterexample: RecordedViolation['counterexample'];
   inconclusive: string[];
   skipped: string[];
   suiteErrors: string[];
+  faultMethod: FaultMethodNote | undefined;
 }
 
 /**
@@ -154,9 +156,11 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
 function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, testError: string | undefined): void {
   let entry = gathered.get(evidence.clauseId);
   if (entry === undefined) {
-    entry = { cases: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [] };
+    entry = { cases: 0, hostUncertain: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [], faultMethod: undefined };
     gathered.set(evidence.clauseId, entry);
   }
+  // One timing-only test makes the clause's evidence timing-only.
+  if (evidence.faultMethod !== undefined && entry.faultMethod?.method !== 'timing') entry.faultMethod = evidence.faultMethod;
   const first = evidence.violations[0];
   if (first !== undefined && entry.firstViolation === undefined) {
     entry.firstViolation = { violation: first, replay: evidence.replay };
@@ -168,6 +172,7 @@ function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, tes
     return;
   }
   entry.cases += evidence.cases;
+  entry.hostUncertain += evidence.hostUncertain ?? 0;
   if (evidence.inconclusive !== undefined) entry.inconclusive.push(evidence.inconclusive);
   if (evidence.skipped !== undefined) entry.skipped.push(evidence.skipped);
 }
@@ -184,6 +189,8 @@ function clauseReport(
     family: definition.family,
     summary: definition.summary,
     cases: gathered?.cases ?? 0,
+    ...(gathered?.faultMethod === undefined ? {} : { method: gathered.faultMethod.method, methodDetail: gathered.faultMethod.detail }),
+    ...(gathered === undefined || gathered.hostUncertain === 0 ? {} : { hostUncertainCases: gathered.hostUncertain }),
   };
   const failure = gathered?.firstViolation;
   if (failure !== undefined) {

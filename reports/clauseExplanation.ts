@@ -30,6 +30,7 @@ const explanations: Readonly<Partial<Record<ClauseId, string>>> = {
   'REQ-BOUNDARY-ACCEPT': 'The bounds are limits, not guesses: a request sitting exactly on every bound is valid and should be admitted.',
   'REQ-AUTHORITY': 'An adapter answers for one authority; a request naming another authority should be refused rather than admitted into the wrong ledger.',
   'OUT-JSON': 'The adapter must print exactly one JSON object and nothing else on stdout; logs belong on stderr.',
+  'OUT-UNIQUE-KEYS': 'No object in an answer should repeat a key: one host keeps the last value, another the first, and they would read different operations or states.',
   'OUT-EXIT': 'An outcome only counts as evidence when the adapter also exits with code 0.',
   'OUT-BINDING': 'The answer must be about the operation that was asked about: operation ID, authority and digest must match the request exactly.',
   'OUT-CLOSED': 'Each state has a fixed set of fields; an outcome with missing or extra fields cannot be trusted to mean what it seems to.',

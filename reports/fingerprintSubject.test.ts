@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fingerprintSubject } from './fingerprintSubject.js';
+import { fingerprintSubject, settleSubject } from './fingerprintSubject.js';
 
 let root: string;
 beforeEach(async () => {
@@ -45,5 +45,45 @@ describe('fingerprintSubject', () => {
     );
     expect(subject.executableSha256).toBeNull();
     expect(subject.argvFileSha256s).toEqual([]);
+  });
+
+  it('adds the regular files --subject-file globs match in the adapter directory, sorted, each once', async () => {
+    await writeFile(join(root, 'adapter'), '#!/bin/sh\n');
+    await mkdir(join(root, 'pkg'));
+    await writeFile(join(root, 'pkg', 'b.py'), 'b\n');
+    await writeFile(join(root, 'pkg', 'a.py'), 'a\n');
+    await writeFile(join(root, 'pkg', 'notes.txt'), 'n\n');
+    const config = { protocol: 'algal.coding-operation.v1' as const, authorityId: 'ledger-a1', executable: join(root, 'adapter'), argvPrefix: [] };
+    const subject = await fingerprintSubject(config, root, ['pkg/*.py', 'pkg/a.py']);
+    expect(subject.subjectFileSha256s).toEqual([
+      { path: 'pkg/a.py', sha256: sha256('a\n') },
+      { path: 'pkg/b.py', sha256: sha256('b\n') },
+    ]);
+  });
+});
+
+describe('settleSubject', () => {
+  it('lists a file that changed during the run as mutable state, out of the subject digests', async () => {
+    await writeFile(join(root, 'adapter'), '#!/bin/sh\n');
+    await writeFile(join(root, 'main.py'), 'print(1)\n');
+    await writeFile(join(root, 'ledger.db'), 'empty');
+    await writeFile(join(root, 'helper.py'), 'h\n');
+    const config = { protocol: 'algal.coding-operation.v1' as const, authorityId: 'ledger-a1', executable: join(root, 'adapter'), argvPrefix: ['main.py', 'ledger.db'] };
+    const before = await fingerprintSubject(config, root, ['*.py']);
+    await writeFile(join(root, 'ledger.db'), 'one operation');
+    const settled = settleSubject(before, await fingerprintSubject(config, root, ['*.py']));
+    expect(settled.argvFileSha256s).toEqual([{ index: 0, path: 'main.py', sha256: sha256('print(1)\n') }]);
+    expect(settled.subjectFileSha256s).toEqual([
+      { path: 'helper.py', sha256: sha256('h\n') },
+      { path: 'main.py', sha256: sha256('print(1)\n') },
+    ]);
+    expect(settled.mutableState).toEqual([{ index: 1, path: 'ledger.db', sha256Before: sha256('empty'), sha256After: sha256('one operation') }]);
+  });
+
+  it('leaves an unchanged subject as it was, with no mutable state', async () => {
+    await writeFile(join(root, 'adapter'), '#!/bin/sh\n');
+    const config = { protocol: 'algal.coding-operation.v1' as const, authorityId: 'ledger-a1', executable: join(root, 'adapter'), argvPrefix: ['adapter'] };
+    const before = await fingerprintSubject(config, root);
+    expect(settleSubject(before, await fingerprintSubject(config, root))).toEqual(before);
   });
 });

@@ -1,18 +1,23 @@
 import { resolve } from 'node:path';
+import { glob } from 'tinyglobby';
 import type { AdapterConfig } from '../harness/config/adapterConfig.js';
-import type { ArgvFileDigest, ReportSubject } from './types.js';
+import type { ArgvFileDigest, MutableStateFile, ReportSubject, SubjectFileDigest } from './types.js';
 import { regularFileSha256 } from './_internals/regularFileSha256.js';
 
 /**
- * Binds the subject to exact bytes: the sha256 of the executable, and of every
+ * Binds the subject to exact bytes: the sha256 of the executable, of every
  * `argvPrefix` item that names an existing regular file (an interpreter's
- * script, say), resolved against `cwd`. Evidence is for these digests only.
+ * script, say), resolved against `cwd`, and of every regular file the
+ * `subjectFiles` globs match there (the modules a script imports). Evidence is
+ * for these digests only. Take it before the run and again after, and
+ * {@link settleSubject} tells the subject from its mutable state.
  *
  * @param config - the validated adapter configuration
  * @param cwd - the directory the adapter runs in (the configuration file's directory)
+ * @param subjectFiles - `--subject-file` globs, relative to `cwd` @defaultValue none
  * @returns the report's subject; `executableSha256` is null when the executable cannot be read
  */
-export async function fingerprintSubject(config: AdapterConfig, cwd: string): Promise<ReportSubject> {
+export async function fingerprintSubject(config: AdapterConfig, cwd: string, subjectFiles: readonly string[] = []): Promise<ReportSubject> {
   const argvFileSha256s: ArgvFileDigest[] = [];
   for (const [index, item] of config.argvPrefix.entries()) {
     if (item === '') continue;
@@ -23,6 +28,45 @@ export async function fingerprintSubject(config: AdapterConfig, cwd: string): Pr
     config,
     executableSha256: await regularFileSha256(resolve(cwd, config.executable)),
     argvFileSha256s,
+    ...(subjectFiles.length === 0 ? {} : { subjectFileSha256s: await subjectFileDigests(cwd, subjectFiles) }),
     authorityId: config.authorityId,
+  };
+}
+
+async function subjectFileDigests(cwd: string, patterns: readonly string[]): Promise<SubjectFileDigest[]> {
+  const paths = await glob([...patterns], { cwd, onlyFiles: true, dot: true, followSymbolicLinks: true, expandDirectories: false });
+  const digests: SubjectFileDigest[] = [];
+  for (const path of [...new Set(paths)].sort()) {
+    const sha256 = await regularFileSha256(resolve(cwd, path));
+    if (sha256 !== null) digests.push({ path, sha256 });
+  }
+  return digests;
+}
+
+/**
+ * The subject of a run from its fingerprints before and after: a file whose
+ * bytes changed meanwhile (a ledger database named in argv) is mutable state,
+ * listed as such and left out of the subject's digests; the rest is the
+ * subject as it was before the run. Pure.
+ * @param before - the fingerprint taken before the first adapter call
+ * @param after - the fingerprint taken after the last one
+ */
+export function settleSubject(before: ReportSubject, after: ReportSubject): ReportSubject {
+  const argvAfter = new Map(after.argvFileSha256s.map((file) => [file.index, file.sha256]));
+  const filesAfter = new Map((after.subjectFileSha256s ?? []).map((file) => [file.path, file.sha256]));
+  const mutableState: MutableStateFile[] = [
+    ...before.argvFileSha256s
+      .filter((file) => argvAfter.get(file.index) !== file.sha256)
+      .map((file) => ({ index: file.index, path: file.path, sha256Before: file.sha256, sha256After: argvAfter.get(file.index) ?? null })),
+    ...(before.subjectFileSha256s ?? [])
+      .filter((file) => filesAfter.get(file.path) !== file.sha256)
+      .map((file) => ({ path: file.path, sha256Before: file.sha256, sha256After: filesAfter.get(file.path) ?? null })),
+  ];
+  const mutable = new Set(mutableState.map((file) => file.path));
+  return {
+    ...before,
+    argvFileSha256s: before.argvFileSha256s.filter((file) => !mutable.has(file.path)),
+    ...(before.subjectFileSha256s === undefined ? {} : { subjectFileSha256s: before.subjectFileSha256s.filter((file) => !mutable.has(file.path)) }),
+    ...(mutableState.length === 0 ? {} : { mutableState }),
   };
 }

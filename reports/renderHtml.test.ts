@@ -29,6 +29,21 @@ describe('renderHtml', () => {
     expect(html.indexOf('id="verdict"')).toBeLessThan(html.indexOf('id="subject"'));
   });
 
+  it('names the failed MUST clauses in the banner, and the cases the host itself left undecided', () => {
+    const report = buildReport(
+      reportInput({
+        metas: [
+          meta('a', evidence('SEM-SUBMIT-ADMITS', { cases: 3, violations: [{ message: 'refused a boolean' }] })),
+          meta('b', evidence('SEM-CRASH-CONSISTENT', { hostUncertain: 2, inconclusive: 'the final observe failed on the host' })),
+        ],
+      }),
+    );
+    const banner = renderHtml(report).split('</header>')[0] ?? '';
+    expect(banner).toContain('Failed MUST clause: SEM-SUBMIT-ADMITS.');
+    expect(banner).toContain('2 cases were undecided by the host&#39;s own failure');
+    expect(report.clauses.find((entry) => entry.id === 'SEM-CRASH-CONSISTENT')).toMatchObject({ verdict: 'INCONCLUSIVE', hostUncertainCases: 2 });
+  });
+
   it('names the subject: executable, digests, authority, suite version, seed', () => {
     expect(html).toContain('<dt>Executable</dt><dd><code>/opt/adapter</code></dd>');
     expect(html).toContain(`<dt>Executable sha256</dt><dd><code>${'a'.repeat(64)}</code></dd>`);

@@ -3,8 +3,8 @@ import { capText } from './_internals/capText.js';
 import { escapeControls } from './_internals/escapeControls.js';
 import { excerptNote } from './_internals/excerptNote.js';
 import { familyTitle } from './_internals/familyTitle.js';
-import { subjectExecutable } from './_internals/subjectExecutable.js';
-import { verdictHeadline } from './_internals/verdictHeadline.js';
+import { mutableStateText, subjectExecutable } from './_internals/subjectExecutable.js';
+import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
 import { clauseExplanation } from './clauseExplanation.js';
 import type { AcceptanceReport, ClauseReport, ClauseVerdict, OverallVerdict, VerdictCounts } from './types.js';
 
@@ -89,7 +89,8 @@ export function renderHtml(report: AcceptanceReport): string {
     '<body>',
     `<header id="verdict" class="banner ${verdictClass[report.verdict]}" role="status">`,
     `<h1>${headline}</h1>`,
-    `<p>Verdict <strong>${report.verdict}</strong>, exit code ${report.exitCode}, profile <code>${esc(report.profile, MAX_CELL)}</code>. ${verdictMeaning(report)}</p>`,
+    `<p>Verdict <strong>${report.verdict}</strong>, exit code ${report.exitCode}, profile <code>${esc(report.profile, MAX_CELL)}</code>. ${esc(verdictMeaning(report), MAX_PARAGRAPH)}</p>`,
+    ...[hostUncertainLine(report)].filter((line) => line !== null).map((line) => `<p>${esc(line, MAX_PARAGRAPH)}</p>`),
     '</header>',
     countsTable(report.summary),
     ...suiteErrorsSection(report.suiteErrors),
@@ -105,7 +106,7 @@ export function renderHtml(report: AcceptanceReport): string {
 function verdictMeaning(report: AcceptanceReport): string {
   const mustFail = report.summary.must.fail;
   const mustOpen = report.summary.must.skip + report.summary.must.inconclusive;
-  if (report.verdict === 'non-conformant') return `${mustFail} MUST clause${mustFail === 1 ? '' : 's'} failed.`;
+  if (report.verdict === 'non-conformant') return failedMustLine(report) ?? `${mustFail} MUST clause${mustFail === 1 ? '' : 's'} failed.`;
   if (report.verdict === 'incomplete') return `No MUST clause failed, but ${mustOpen} could not be decided.`;
   return 'Every MUST clause was exercised and held.';
 }
@@ -147,6 +148,8 @@ function subjectSection(report: AcceptanceReport): string[] {
     ...subject.argvFileSha256s.map((file) =>
       item(`argvPrefix[${file.index}]`, `<code>${esc(file.path, MAX_CELL)}</code> sha256 <code>${esc(file.sha256, MAX_CELL)}</code>`),
     ),
+    ...(subject.subjectFileSha256s ?? []).map((file) => item('Subject file', `<code>${esc(file.path, MAX_CELL)}</code> sha256 <code>${esc(file.sha256, MAX_CELL)}</code>`)),
+    ...(subject.mutableState ?? []).map((file) => item('Mutable state', esc(mutableStateText(file), MAX_CELL))),
     item('Authority', subject.authorityId === null ? 'none' : `<code>${esc(subject.authorityId, MAX_CELL)}</code>`),
     item('Suite', `${esc(suite.name, MAX_CELL)} ${esc(suite.version, MAX_CELL)}, report schema ${report.schemaVersion}`),
     item('Seed', `${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only <code>${esc(run.only, MAX_CELL)}</code>`}`),
@@ -223,7 +226,7 @@ function callDetails(call: CallExcerpt, number: number): string {
     `exit code ${call.exitCode ?? 'none'}`,
     ...(call.signal === null ? [] : [`signal ${esc(call.signal, MAX_CELL)}`]),
     ...(call.timedOut ? ['timed out'] : []),
-    ...(call.uncertainty === null ? [] : [`uncertain: ${esc(call.uncertainty, MAX_CELL)}`]),
+    ...(call.uncertainty === null ? [] : [`uncertain: ${esc(call.uncertainty, MAX_CELL)}${call.uncertaintyDetail === undefined ? '' : ` (${esc(call.uncertaintyDetail, MAX_CELL)})`}`]),
   ];
   return [
     '<details open>',

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './renderMarkdown.js';
+import { buildReport } from './buildReport.js';
+import { evidence, meta, reportInput } from './__test-helpers__/reportFixtures.js';
 import { smallReport } from './__test-helpers__/smallReport.js';
 
 describe('renderMarkdown', () => {
   const markdown = renderMarkdown(smallReport());
+
+  it('names the failed MUST clauses right under the verdict', () => {
+    const head = markdown.slice(0, markdown.indexOf('| Level |'));
+    expect(head).toMatch(/\*\*Failed MUST clauses?: [A-Z]+-[A-Z-]+(, [A-Z]+-[A-Z-]+)*\.\*\*/);
+    expect(head).toContain('REQ-CLOSED');
+  });
+
+  it('shows why a counterexample call was uncertain, not only that it was', () => {
+    const call = { action: 'observe', request: '{}', requestBytes: 2, exitCode: 0, signal: null, timedOut: true, stdout: '', stdoutBytes: 0, uncertainty: 'timeout', uncertaintyDetail: 'stdout stayed open until the deadline' };
+    const report = buildReport(reportInput({ metas: [meta('t', evidence('SEM-CRASH-CONSISTENT', { violations: [{ message: 'm', counterexample: { description: 'd', calls: [call] } }] }))] }));
+    expect(renderMarkdown(report)).toContain('Call 1: observe, exit code 0, timed out, uncertain: timeout (stdout stayed open until the deadline)');
+  });
 
   it('puts the verdict and MUST/SHOULD counts first', () => {
     const lines = markdown.split('\n');
@@ -26,14 +40,14 @@ describe('renderMarkdown', () => {
   it('has a clause table per family, in catalog order', () => {
     expect(markdown.indexOf('### CFG')).toBeLessThan(markdown.indexOf('### REQ'));
     expect(markdown.indexOf('### REQ')).toBeLessThan(markdown.indexOf('### SEM'));
-    expect(markdown).toContain('| OUT-JSON | MUST | PASS | 12 |  |');
-    expect(markdown).toContain('| SEM-OBSERVE-FRESH | MUST | INCONCLUSIVE | 0 | never reached terminal in the poll budget |');
-    expect(markdown).toContain('| SDK-CANCEL | SHOULD | SKIP | 0 | applies to SDK transports |');
+    expect(markdown).toContain('| OUT-JSON | stdout holds exactly one JSON object | MUST | PASS | 12 |  |');
+    expect(markdown).toContain('| SEM-OBSERVE-FRESH | observing a never-submitted binding returns unknown | MUST | INCONCLUSIVE | 0 | never reached terminal in the poll budget |');
+    expect(markdown).toContain('| SDK-CANCEL | an aborted signal settles the promise | SHOULD | SKIP | 0 | applies to SDK transports |');
   });
 
   it('escapes adapter text in tables: no raw pipe, markup or escape sequence', () => {
     const row = markdown.split('\n').find((line) => line.startsWith('| REQ-CLOSED |'));
-    expect(row).toBe('| REQ-CLOSED | MUST | FAIL | 4 | admitted &lt;unknown&gt; field \\| "retry"\\\\u{001B}\\[2J |');
+    expect(row).toBe('| REQ-CLOSED | refuse unknown top-level fields | MUST | FAIL | 4 | admitted &lt;unknown&gt; field \\| "retry"\\\\u{001B}\\[2J |');
     expect(markdown).not.toContain('\u001b');
     expect(markdown).not.toContain('\u0000');
   });

@@ -3,9 +3,9 @@ import { baselineLabel } from './_internals/baselineLabel.js';
 import { excerptNote } from './_internals/excerptNote.js';
 import { markdownFence as fenced } from './_internals/markdownFence.js';
 import { markdownText as text } from './_internals/markdownText.js';
-import { subjectExecutable } from './_internals/subjectExecutable.js';
-import { verdictHeadline } from './_internals/verdictHeadline.js';
-import type { AcceptanceReport, ClauseReport } from './types.js';
+import { mutableStateText, subjectExecutable } from './_internals/subjectExecutable.js';
+import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
+import type { AcceptanceReport, ClauseReport, ReportContainment } from './types.js';
 
 /**
  * Renders `acceptance.md` for release reviewers: the verdict first, then the
@@ -19,6 +19,10 @@ export function renderMarkdown(report: AcceptanceReport): string {
   const lines: string[] = [];
   lines.push(`# Acceptance report: ${verdictHeadline(report.verdict)}`, '');
   lines.push(`**Verdict: ${report.verdict}** (exit code ${report.exitCode}) for profile \`${report.profile}\`.`, '');
+  const failedMust = failedMustLine(report);
+  if (failedMust !== null) lines.push(`**${failedMust}**`, '');
+  const hostUncertain = hostUncertainLine(report);
+  if (hostUncertain !== null) lines.push(hostUncertain, '');
   lines.push('| Level | Pass | Fail | Skip | Inconclusive |', '|---|---:|---:|---:|---:|');
   for (const [level, counts] of [['MUST', report.summary.must], ['SHOULD', report.summary.should]] as const) {
     lines.push(`| ${level} | ${counts.pass} | ${counts.fail} | ${counts.skip} | ${counts.inconclusive} |`);
@@ -35,10 +39,10 @@ export function renderMarkdown(report: AcceptanceReport): string {
 
   lines.push('## Clauses', '');
   for (const family of families(report.clauses)) {
-    lines.push(`### ${family}`, '', '| ID | Level | Verdict | Cases | Reason |', '|---|---|---|---:|---|');
+    lines.push(`### ${family}`, '', '| ID | Rule | Level | Verdict | Cases | Reason |', '|---|---|---|---|---:|---|');
     for (const entry of report.clauses.filter((candidate) => candidate.family === family)) {
       const verdict = entry.baseline === undefined ? entry.verdict : `${entry.verdict} (${baselineLabel(entry.baseline)})`;
-      lines.push(`| ${entry.id} | ${entry.level} | ${verdict} | ${entry.cases} | ${text(entry.reason ?? '')} |`);
+      lines.push(`| ${entry.id} | ${text(entry.summary)} | ${entry.level} | ${verdict} | ${entry.cases} | ${text(entry.reason ?? '')} |`);
     }
     lines.push('');
   }
@@ -82,15 +86,26 @@ function subjectSection(report: AcceptanceReport): string[] {
   for (const file of subject.argvFileSha256s) {
     lines.push(`- argvPrefix[${file.index}] ${text(file.path)} sha256: ${file.sha256}`);
   }
+  for (const file of subject.subjectFileSha256s ?? []) lines.push(`- Subject file ${text(file.path)} sha256: ${file.sha256}`);
+  for (const file of subject.mutableState ?? []) lines.push(`- Mutable state: ${text(mutableStateText(file))}`);
   lines.push(`- Authority: ${subject.authorityId === null ? 'none' : text(subject.authorityId)}`);
   lines.push(`- Suite: ${text(suite.name)} ${text(suite.version)}, report schema ${report.schemaVersion}`);
   lines.push(`- Seed: ${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only ${text(run.only)}`}`);
   lines.push(`- Strict: ${run.strict ? 'yes' : 'no'}, strict SHOULD: ${run.strictShould ? 'yes' : 'no'}`);
   lines.push(`- Run: ${run.startedAt} to ${run.finishedAt} on Node ${text(environment.node)} ${text(environment.platform)}/${text(environment.arch)}`);
+  if (run.containment !== undefined) lines.push(containmentLine(run.containment));
   lines.push(
     `- Replay: run again with seed ${run.seed} to repeat every case; each failure below has the command that replays exactly its shrunk case.`,
   );
   return lines;
+}
+
+function containmentLine(containment: ReportContainment): string {
+  const passed = containment.passedEnv.length === 0 ? 'no --pass-env' : `passed ${containment.passedEnv.map((name) => `\`${text(name)}\``).join(', ')}`;
+  const environment = containment.environment === 'inherited' ? `the suite's whole environment (--inherit-env), ${passed}` : `scrubbed environment, ${passed}`;
+  const survivors =
+    containment.survivorsKilled === null ? 'processes left running could not be counted' : `${containment.survivorsKilled} process(es) left running at the end, killed`;
+  return `- Containment: ${environment}; process accounting ${containment.processAccounting}; ${survivors}`;
 }
 
 function failureSection(entry: ClauseReport): string[] {
@@ -111,7 +126,7 @@ function callSection(call: CallExcerpt, number: number): string[] {
     `exit code ${call.exitCode ?? 'none'}`,
     ...(call.signal === null ? [] : [`signal ${text(call.signal)}`]),
     ...(call.timedOut ? ['timed out'] : []),
-    ...(call.uncertainty === null ? [] : [`uncertain: ${text(call.uncertainty)}`]),
+    ...(call.uncertainty === null ? [] : [`uncertain: ${text(call.uncertainty)}${call.uncertaintyDetail === undefined ? '' : ` (${text(call.uncertaintyDetail)})`}`]),
   ];
   return [
     `Call ${number}: ${text(call.action)}, ${facts.join(', ')}`,

@@ -3,7 +3,7 @@ import { countsText } from './_internals/countsText.js';
 import { markdownFence } from './_internals/markdownFence.js';
 import { markdownText } from './_internals/markdownText.js';
 import { subjectExecutable } from './_internals/subjectExecutable.js';
-import { verdictHeadline } from './_internals/verdictHeadline.js';
+import { failedMustLine, verdictHeadline } from './_internals/verdictHeadline.js';
 import type { AcceptanceReport, ClauseReport } from './types.js';
 
 const MAX_REASON = 500;
@@ -25,6 +25,7 @@ export function renderStepSummary(report: AcceptanceReport, maxBytes: number): s
     '',
     `**Verdict: ${report.verdict}** (exit code ${report.exitCode}) for profile \`${report.profile}\`, seed ${report.run.seed}.`,
     '',
+    ...[failedMustLine(report)].filter((line) => line !== null).flatMap((line) => [`**${line}**`, '']),
     ...(executable === null ? [] : [`- Executable: ${markdownText(capText(executable, MAX_REASON))}`]),
     `- Executable sha256: ${report.subject.executableSha256 ?? 'unreadable'}`,
     `- Authority: ${report.subject.authorityId === null ? 'none' : markdownText(capText(report.subject.authorityId, MAX_REASON))}`,

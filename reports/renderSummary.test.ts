@@ -11,6 +11,7 @@ describe('renderSummary', () => {
     expect(lines[0]).toBe('adapter-qualify coding-operation.v1: NON-CONFORMANT (exit code 3)');
     expect(lines[1]).toMatch(/^MUST {3}pass 1 \/ fail 1 \/ skip \d+ \/ inconclusive 2$/);
     expect(lines[2]).toMatch(/^SHOULD pass 0 \/ fail 0 \/ skip \d+ \/ inconclusive 0$/);
+    expect(lines[3]).toBe('Failed MUST clause: REQ-CLOSED.');
     expect(summary).toContain('  REQ-CLOSED (MUST): admitted <unknown> field | "retry"\\u{001B}[2J\n');
     expect(summary).toContain('  SEM: broken test: TypeError: x is undefined\n');
     expect(lines.at(-1)).toBe('Seed 42. Report: /tmp/out/acceptance.md');

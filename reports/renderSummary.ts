@@ -3,7 +3,7 @@ import { baselineLabel } from './_internals/baselineLabel.js';
 import { countsText } from './_internals/countsText.js';
 import { strictOpenClauses } from './_internals/strictOpenClauses.js';
 import { escapeControls } from './_internals/escapeControls.js';
-import { verdictHeadline } from './_internals/verdictHeadline.js';
+import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
 import type { AcceptanceReport } from './types.js';
 
 const MAX_REASON = 160;
@@ -21,6 +21,7 @@ export function renderSummary(report: AcceptanceReport, reportDir: string): stri
     `adapter-qualify ${report.profile}: ${verdictHeadline(report.verdict)} (exit code ${report.exitCode})`,
     `MUST   ${countsText(report, 'MUST')}`,
     `SHOULD ${countsText(report, 'SHOULD')}`,
+    ...[failedMustLine(report), hostUncertainLine(report)].filter((line) => line !== null),
   ];
   const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL');
   if (failed.length > 0) {

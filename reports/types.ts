@@ -33,12 +33,33 @@ export interface ArgvFileDigest {
 }
 
 /** What was tested, bound to exact bytes: another digest is another subject. */
+/** A file named by `--subject-file`, with its digest. */
+export interface SubjectFileDigest {
+  /** As matched, relative to the adapter's directory. */
+  readonly path: string;
+  readonly sha256: string;
+}
+
+/** A file of the subject whose bytes changed during the run (a ledger database): state, not the subject. */
+export interface MutableStateFile {
+  /** The `argvPrefix` index, for an argv item; absent for a `--subject-file` match. */
+  readonly index?: number;
+  readonly path: string;
+  readonly sha256Before: string;
+  /** null when the file was gone at the end of the run. */
+  readonly sha256After: string | null;
+}
+
 export interface ReportSubject {
   /** The adapter configuration (`{sdk, authorityId}` for an SDK run; any JSON for the manifest profile). */
   readonly config: AdapterConfig | JsonValue;
   /** Lowercase hex sha256 of the executable, or null when it could not be read. */
   readonly executableSha256: string | null;
   readonly argvFileSha256s: readonly ArgvFileDigest[];
+  /** Files added by `--subject-file` globs; absent when none was given. */
+  readonly subjectFileSha256s?: readonly SubjectFileDigest[];
+  /** Subject files that changed during the run, left out of the digests above; absent when none did. */
+  readonly mutableState?: readonly MutableStateFile[];
   /** The configured authority, or null for a profile without one. */
   readonly authorityId: string | null;
 }
@@ -61,6 +82,7 @@ export interface RecordedRunOptions {
   readonly maxSubmits?: number | null;
   readonly concurrency?: number;
   readonly pollBudget?: number;
+  readonly settleMs?: number;
   /** The fast-check path replayed, when the run was a replay. */
   readonly replayPath?: string | null;
 }
@@ -89,6 +111,22 @@ export interface ReportRun {
   readonly options: RecordedRunOptions;
   /** Present only in a shard's report. */
   readonly shard?: ReportShard;
+  /** Present only when this signal ended the run before every test finished (the report holds what was judged until then). */
+  readonly interrupted?: 'SIGINT' | 'SIGTERM';
+  /** How the adapter's processes were contained (a command run; absent for an SDK module and the manifest profile). */
+  readonly containment?: ReportContainment;
+}
+
+/** What the adapter received of the suite's environment, and what its calls left running. */
+export interface ReportContainment {
+  /** `scrubbed` (the allowlist and `--pass-env`) or `inherited` (`--inherit-env`). */
+  readonly environment: 'scrubbed' | 'inherited';
+  /** Names given with `--pass-env` (never their values). */
+  readonly passedEnv: readonly string[];
+  /** How the processes of each call were accounted for. */
+  readonly processAccounting: 'subreaper-launcher' | 'marker-scan';
+  /** Processes started by calls still alive when the run ended, all killed; null when they could not be counted (marker-scan). */
+  readonly survivorsKilled: number | null;
 }
 
 /** Clause counts of one level by verdict. */
@@ -108,6 +146,8 @@ export interface ClauseReport {
   readonly verdict: ClauseVerdict;
   /** Real cases that exercised the clause; a PASS always has at least one. */
   readonly cases: number;
+  /** Cases left undecided by the host's own failure (stream, spawn), never the adapter's; each was retried once. Absent when none. */
+  readonly hostUncertainCases?: number;
   /** Why the clause is not PASS: the first violation, the skip or inconclusive reason. */
   readonly reason?: string;
   /** The smallest failing case (FAIL only, when the suite recorded one). */
@@ -120,6 +160,14 @@ export interface ClauseReport {
   readonly path?: string;
   /** Present only for a clause listed in `--expected-failures`. */
   readonly baseline?: BaselineStatus;
+  /**
+   * For the fault clauses (SEM-CRASH-CONSISTENT, SEM-UNCERTAIN-RECOVERY): how
+   * faults were injected. `timing` is the fallback where strace is missing or
+   * not permitted; under `--strict` a timing-only PASS leaves the clause open.
+   */
+  readonly method?: 'syscall' | 'timing';
+  /** What the method covered (crash points, sampling) or why it fell back. */
+  readonly methodDetail?: string;
   /**
    * `false` for a clause that cannot apply to this kind of subject (SDK-* for a
    * command adapter; REQ, CFG and WIRE for an SDK module): a SKIP that does not

@@ -12,19 +12,30 @@ import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.j
 import { callExcerpt } from '../harness/suite/callExcerpt.js';
 import type { CaseResult } from '../harness/suite/checkProperty.js';
 import { deriveSeed } from '../harness/suite/deriveSeed.js';
-import { admissionOf, describeExchange, pollUntilTerminal, witnessesOf } from '../harness/suite/exchangeHelpers.js';
+import { admissionOf, describeExchange, hostFaultOfExchange, pollUntilTerminal, undecidedCase, witnessesOf } from '../harness/suite/exchangeHelpers.js';
 import { findMarkedProcesses, type MarkedProcess } from '../harness/suite/findMarkedProcesses.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
 import { qualifyTest, type QualifyTestContext } from '../harness/suite/qualifyTest.js';
 import { reapMarkedProcesses } from '../harness/suite/reapMarkedProcesses.js';
 import { STOPPED_ANSWERING } from '../harness/suite/UnresponsiveBreaker.js';
 import type { CallRecord } from '../harness/transport/callRecord.js';
+import type { FaultedCall } from '../harness/transport/runFaultedCall.js';
 import { violation, type Violation } from '../harness/violation.js';
+import { describePoint, faultPoints, type FaultPoint, type RecordedSteps } from '../harness/faults/faultPoints.js';
+import { locateTracer } from '../harness/faults/locateTracer.js';
+import { tracedTimeoutMs } from '../harness/faults/traceSession.js';
 
 // Faults (§6): crashes (SIGKILL), pauses (SIGSTOP past the host deadline),
 // a declared restart step, and processes outliving settlement. Every case uses
 // fresh operation IDs, so cases and concurrent tests never share state. Every
 // process this file's calls left behind is killed before the file ends.
+//
+// Crashes and pauses are injected at syscalls where strace can trace the
+// adapter: one traced run of each kind of submit lists its durable steps, and
+// each step becomes a case (a kill on entry to it, or a stop right after it),
+// so no window depends on the machine's load. Without strace the suite falls
+// back to signals at delays swept across a measured submit, and says so on the
+// clause (`method: "timing"`).
 
 const NEVER_ADMITTED = 'the adapter admitted no valid submit, so there is no admission to reason about';
 const NO_FAULTS = 'fault injection and process accounting need adapter processes (the command transport); an SDK run starts none';
@@ -35,7 +46,7 @@ const SETTLE_GRACE_MS = 300;
 /** Host deadline of a paused submit: short, so the suite stays fast. */
 const PAUSE_HOST_DEADLINE_MS = 1_000;
 /** How long a paused submit stays stopped after its host deadline expired (an observe runs meanwhile). */
-const PAUSE_PAST_DEADLINE_MS = 400;
+const PAUSE_PAST_DEADLINE_MS = 900;
 /** Kill delays are drawn up to this multiple of a typical submit's duration. */
 const KILL_SPAN = 1.2;
 /**
@@ -44,6 +55,9 @@ const KILL_SPAN = 1.2;
  * an admission writes however slow start-up is; the resubmit kills sweep start-up.
  */
 const FIRST_KILL_FROM = 0.8;
+
+/** Most runs of one syscall crash case: the first aim, then re-aims when the kill landed on another call. */
+const MAX_AIM_ATTEMPTS = 4;
 
 /** Fewest crash cases a run sweeps, whatever `--runs` says. */
 const MIN_CRASH_CASES = 8;
@@ -108,10 +122,14 @@ function typicalSubmitDurations(context: QualifyTestContext, testName: string): 
   return typicalDurations;
 }
 
-/** A call after a fault that gave no evidence: a timeout proves nothing; anything else (nonzero exit, garbage) is a broken ledger. */
-function noEvidence(exchange: Exchange): 'timeout' | 'broken' | null {
+/**
+ * A call after a fault that gave no evidence: a timeout proves nothing, nor does the host's own failure
+ * (`host`); anything else (nonzero exit, garbage) is a broken ledger.
+ */
+function noEvidence(exchange: Exchange): 'timeout' | 'host' | 'broken' | null {
   if (exchange.kind === 'outcome') return null;
-  return exchange.record === null || exchange.record.timedOut ? 'timeout' : 'broken';
+  if (exchange.record === null || exchange.record.timedOut) return 'timeout';
+  return hostFaultOfExchange(exchange) === null ? 'broken' : 'host';
 }
 
 /**
@@ -144,15 +162,23 @@ function settlementViolation(processes: readonly MarkedProcess[]): Violation {
 qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any point, every call gives valid evidence and one admission', async (context) => {
   const { property, session, ids, options, recorder } = context;
   if (!faultsApplicable(context, ['SEM-CRASH-CONSISTENT'])) return;
+  const tracer = locateTracer();
+  if (tracer.method === 'syscall') {
+    await crashAtEveryStep(context, tracer.path);
+    return;
+  }
+  recorder.faultMethod('SEM-CRASH-CONSISTENT', { method: 'timing', detail: `${tracer.reason}; fell back to SIGKILL at delays swept across a measured submit` });
   const typical = await typicalSubmitDurations(context, recorder.testName);
   if (typical === null) {
     recorder.inconclusive('SEM-CRASH-CONSISTENT', NEVER_ADMITTED);
     return;
   }
+  // A kill delay must fall inside the call's deadline, however slow the measured submit was.
+  const latest = options.timeoutMs - 1;
   // Per mille of KILL_SPAN × the typical duration. The first kill is drawn from FIRST_KILL_FROM × a resubmit's
   // duration to the span's end; the resubmit kills are stratified (one in each third of the span), so every case
   // sweeps a resubmit's whole run.
-  const span = (fraction: number, duration: number): number => Math.round((fraction / 1_000) * KILL_SPAN * duration);
+  const span = (fraction: number, duration: number): number => Math.min(latest, Math.round((fraction / 1_000) * KILL_SPAN * duration));
   const firstFrom = Math.min(Math.round(FIRST_KILL_FROM * Math.min(typical.again, typical.first)), span(1_000, typical.first));
   const firstKill = (fraction: number): number => firstFrom + Math.round((fraction / 1_000) * (span(1_000, typical.first) - firstFrom));
   const stratum = fc.noBias(fc.integer({ min: 0, max: 333 }));
@@ -161,6 +187,7 @@ qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any poi
     clauses: ['SEM-CRASH-CONSISTENT'],
     // A kill hits a torn-write window only by chance: a short --runs (self-check's 4) still sweeps at least 8 cases.
     numRuns: Math.max(options.runs, MIN_CRASH_CASES),
+    minRuns: MIN_CRASH_CASES,
     arbitrary: fc.record({ value: payload(options.payload), first: fc.noBias(fc.integer({ min: 0, max: 1_000 })), strata: fc.tuple(stratum, stratum, stratum) }),
     describe: ({ first, strata }) =>
       `kill the first submit of a fresh binding ${firstKill(first)} ms after spawn, ` +
@@ -181,14 +208,132 @@ qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any poi
       }
       after.push({ exchange: await session.observe(binding), step: 'final observe' });
       after.push({ exchange: await session.submit(binding, value), step: 'final submit' });
-      const result = judgeCrash(after, hits);
+      const result = judgeCrash(after, hits, 'every submit had ended before its kill delay: no crash happened');
       await reapCase(context, after.some(({ exchange }) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'));
       return result;
     },
   });
 });
 
-function judgeCrash(after: readonly { exchange: Exchange; step: string }[], hits: number): CaseResult {
+/** The steps of a first submit and of a resubmit, traced once per file (by the first test that asks). */
+let recordedSteps: Promise<RecordedSteps | null> | undefined;
+
+function stepsOf(context: QualifyTestContext, tracer: string): Promise<RecordedSteps | null> {
+  recordedSteps ??= recordSteps(context, tracer);
+  return recordedSteps;
+}
+
+/**
+ * Traces a resubmit of an admitted binding, then the first submit of another
+ * fresh one: by then the ledger is set up (an adapter's very first call may
+ * create directories no later call creates), as it is for every fault case.
+ */
+async function recordSteps(context: QualifyTestContext, tracer: string): Promise<RecordedSteps | null> {
+  const { session, ids, options } = context;
+  const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, 'faults#trace'), numRuns: 2 * RECORD_ATTEMPTS });
+  // A submit that failed (an adapter that refuses under load) shows no admission's steps: a few fresh tries.
+  for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt += 1) {
+    const [value, other] = values.slice(2 * attempt);
+    if (value === undefined || other === undefined) break;
+    const binding = freshBinding(ids, session, value, 'trace');
+    const admitted = await session.submit(binding, value);
+    const again = admissionOf(admitted) === null ? null : await session.traced(submitRequest(binding, value), tracer);
+    const first = again === null ? null : await session.traced(submitRequest(freshBinding(ids, session, other, 'trace'), other), tracer);
+    track(session.caseCalls());
+    if (first !== null && again !== null && admissionOf(first.exchange) !== null) return { first: first.steps, again: again.steps };
+    if (session.unresponsive()) break;
+  }
+  return null;
+}
+
+/** Tries at recording an admitting submit. */
+const RECORD_ATTEMPTS = 3;
+
+/** The fault points of this run, and payloads for them, or null (recorded INCONCLUSIVE) when nothing was admitted. */
+async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: ClauseId, fault: string): Promise<{ points: readonly FaultPoint[]; examples: { value: JsonValue; point: number }[] } | null> {
+  const { recorder, options } = context;
+  const steps = await stepsOf(context, tracer);
+  if (steps === null) {
+    recorder.faultMethod(clauseId, { method: 'syscall', detail: 'strace: no traced submit admitted, so no durable steps were recorded' });
+    recorder.inconclusive(clauseId, NEVER_ADMITTED);
+    return null;
+  }
+  const { points, detail } = faultPoints(steps, fault);
+  recorder.faultMethod(clauseId, { method: 'syscall', detail });
+  if (points.length === 0) {
+    recorder.inconclusive(clauseId, 'strace saw no durable step in a submit (no file write, sync, rename, link or answer on stdout)');
+    return null;
+  }
+  const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, `${recorder.testName}#points`), numRuns: points.length });
+  return { points, examples: points.map((_, point) => ({ value: values[point] ?? null, point })) };
+}
+
+/** One case per recorded durable step: the submit killed on entry to it, before it ran. */
+async function crashAtEveryStep(context: QualifyTestContext, tracer: string): Promise<void> {
+  const { property, session, ids, options } = context;
+  const planned = await pointsFor(context, tracer, 'SEM-CRASH-CONSISTENT', 'crash');
+  if (planned === null) return;
+  const { points, examples } = planned;
+  const pointAt = (index: number): FaultPoint => points[index] ?? (points[0] as FaultPoint);
+  await property({
+    clauses: ['SEM-CRASH-CONSISTENT'],
+    numRuns: points.length,
+    arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
+    examples,
+    describe: ({ point }) =>
+      `${pointAt(point).call === 'again' ? 'submit a fresh binding, then kill a resubmit' : 'kill the first submit of a fresh binding'} ` +
+      `(SIGKILL by strace) on entry to ${describePoint(pointAt(point))}; then observe, submit, observe, submit`,
+    run: async ({ value, point }): Promise<CaseResult> => {
+      const crash = pointAt(point);
+      // strace counts a syscall per thread; a runtime's own calls of it (Node's eventfd writes) vary a little from run
+      // to run, so a kill that landed elsewhere is re-aimed, each attempt on a fresh binding and judged like any crash.
+      const results: CaseResult[] = [];
+      let aim = crash.step;
+      for (let attempt = 0; attempt < MAX_AIM_ATTEMPTS; attempt += 1) {
+        const outcome = await crashOnce(context, tracer, value, { ...crash, step: aim });
+        results.push(outcome.result);
+        if (outcome.result.verdict === 'violated' || outcome.onTarget) break;
+        if (outcome.nextOrdinal === null) break;
+        aim = { ...aim, ordinal: outcome.nextOrdinal };
+      }
+      const violated = results.find((result) => result.verdict === 'violated');
+      return violated ?? results.at(-1) ?? { verdict: 'undecided', reason: NO_FAULTS };
+    },
+  });
+}
+
+/** One crash of a submit at `crash`, and the calls that judge the ledger after it. */
+async function crashOnce(
+  context: QualifyTestContext,
+  tracer: string,
+  value: JsonValue,
+  crash: FaultPoint,
+): Promise<{ result: CaseResult; onTarget: boolean; nextOrdinal: number | null }> {
+  const { session, ids } = context;
+  const binding = freshBinding(ids, session, value, 'crash');
+  const after: { exchange: Exchange; step: string }[] = [];
+  if (crash.call === 'again') {
+    const admitted = await session.submit(binding, value);
+    if (admissionOf(admitted) === null) return { result: { verdict: 'undecided', reason: NEVER_ADMITTED }, onTarget: false, nextOrdinal: null };
+    after.push({ exchange: admitted, step: 'submit before the crash' });
+  }
+  const killed = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), { kind: 'kill-at', tracer, step: crash.step, of: crash.of });
+  if (killed === null) return { result: { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS }, onTarget: false, nextOrdinal: null };
+  const site = await killed.site;
+  const crashed = `${crash.call === 'first' ? 'the first submit' : 'a resubmit'} killed before ${killed.faulted ? (site?.description ?? describePoint(crash)) : `${describePoint(crash)} (not reached)`}`;
+  after.push({ exchange: await session.observe(binding), step: `observe after ${crashed}` });
+  after.push({ exchange: await session.submit(binding, value), step: `submit after ${crashed}` });
+  after.push({ exchange: await session.observe(binding), step: `final observe after ${crashed}` });
+  after.push({ exchange: await session.submit(binding, value), step: `final submit after ${crashed}` });
+  const missed = `strace's kill aimed at ${describePoint(crash)} landed ${killed.faulted ? `on ${site?.description ?? 'another call'}` : 'nowhere: the submit ended first'}`;
+  const result = judgeCrash(after, killed.faulted ? 1 : 0, missed);
+  await reapCase(context, after.some(({ exchange }) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'));
+  const onTarget = site?.onTarget === true;
+  // A kill elsewhere is still a crash, judged above; only a kill on the planned step covers it.
+  return { result: onTarget || result.verdict !== 'held' ? result : { verdict: 'undecided', reason: missed }, onTarget, nextOrdinal: site?.nextOrdinal ?? null };
+}
+
+function judgeCrash(after: readonly { exchange: Exchange; step: string }[], hits: number, missed: string): CaseResult {
   const violations: Violation[] = [];
   let timedOut = false;
   for (const { exchange, step } of after) {
@@ -211,8 +356,10 @@ function judgeCrash(after: readonly { exchange: Exchange; step: string }[], hits
     );
   }
   if (violations.length > 0) return { verdict: 'violated', violations };
+  const hostFailed = after.filter(({ exchange }) => noEvidence(exchange) === 'host').map(({ exchange }) => exchange);
+  if (hostFailed.length > 0) return undecidedCase('a call after the crash failed on the host\'s side, which proves nothing about the adapter', hostFailed);
   if (timedOut) return { verdict: 'undecided', reason: 'a call after the crash timed out, which proves nothing either way' };
-  if (hits === 0) return { verdict: 'undecided', reason: 'every submit had ended before its kill delay: no crash happened' };
+  if (hits === 0) return { verdict: 'undecided', reason: missed };
   if (firstAdmission === undefined) return { verdict: 'undecided', reason: NEVER_ADMITTED };
   return { verdict: 'held' };
 }
@@ -221,6 +368,12 @@ qualifyTest('SEM-UNCERTAIN-RECOVERY: after a submit paused past its deadline (un
   const { property, session, ids, options, recorder } = context;
   if (!faultsApplicable(context, ['SEM-UNCERTAIN-RECOVERY'])) return;
   const hostDeadline = Math.min(PAUSE_HOST_DEADLINE_MS, options.timeoutMs);
+  const tracer = locateTracer();
+  if (tracer.method === 'syscall') {
+    await stopAtEveryStep(context, tracer.path, hostDeadline);
+    return;
+  }
+  recorder.faultMethod('SEM-UNCERTAIN-RECOVERY', { method: 'timing', detail: `${tracer.reason}; fell back to SIGSTOP at delays across a measured submit` });
   const typical = await typicalSubmitDurations(context, recorder.testName);
   if (typical === null) {
     recorder.inconclusive('SEM-UNCERTAIN-RECOVERY', NEVER_ADMITTED);
@@ -250,21 +403,75 @@ qualifyTest('SEM-UNCERTAIN-RECOVERY: after a submit paused past its deadline (un
       if (paused === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
       // Meanwhile: any answer is allowed (a lock held by the stopped process may time it out); an unknown proves nothing.
       const meanwhile = await session.observe(binding);
-      await paused.settled;
-      const recovered = await pollUntilTerminal(session, binding, options.pollBudget);
-      recovered.push(await session.observe(binding));
-      const result = judgeRecovery(paused.faulted, [...before, meanwhile], recovered);
-      await reapCase(context, [...before, meanwhile, ...recovered].some((exchange) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'));
-      return result;
+      return recoverAfter(context, binding, paused, [...before, meanwhile]);
     },
   });
 });
+
+/** Polls the binding once the uncertain submit ended, and judges every witness of the case together. */
+async function recoverAfter(context: QualifyTestContext, binding: Binding, paused: FaultedCall, earlier: readonly Exchange[]): Promise<CaseResult> {
+  const { session, options } = context;
+  await paused.settled;
+  const recovered = await pollUntilTerminal(session, binding, options.pollBudget);
+  recovered.push(await session.observe(binding));
+  const result = judgeRecovery(paused.faulted, earlier, recovered);
+  await reapCase(context, [...earlier, ...recovered].some((exchange) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'));
+  return result;
+}
+
+/**
+ * One case per recorded durable step: the submit is stopped (SIGSTOP by
+ * strace) right after that step ran, its host deadline expires, an observe
+ * runs meanwhile, and only once that observe ended (and the usual pause has
+ * passed) is it resumed. A fixed delay could end before the observe does; a
+ * stop released by the suite cannot.
+ */
+async function stopAtEveryStep(context: QualifyTestContext, tracer: string, hostDeadline: number): Promise<void> {
+  const { property, session, ids, options } = context;
+  const planned = await pointsFor(context, tracer, 'SEM-UNCERTAIN-RECOVERY', 'stop');
+  if (planned === null) return;
+  const { points, examples } = planned;
+  const pointAt = (index: number): FaultPoint => points[index] ?? (points[0] as FaultPoint);
+  const resumeAfterMs = hostDeadline + PAUSE_PAST_DEADLINE_MS;
+  await property({
+    clauses: ['SEM-UNCERTAIN-RECOVERY'],
+    numRuns: points.length,
+    arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
+    examples,
+    describe: ({ point }) =>
+      `${pointAt(point).call === 'again' ? 'submit a fresh binding, then ' : ''}submit it with a ${hostDeadline} ms host deadline, ` +
+      `stopped (SIGSTOP by strace) right after ${describePoint(pointAt(point))}; observe while stopped; ` +
+      `SIGCONT once that observe ended and at least ${resumeAfterMs} ms after spawn; observe until terminal, observe again`,
+    run: async ({ value, point }): Promise<CaseResult> => {
+      const stop = pointAt(point);
+      const binding = freshBinding(ids, session, value, 'pause');
+      const before: Exchange[] = stop.call === 'again' ? [await session.submit(binding, value)] : [];
+      if (stop.call === 'again' && admissionOf(before[0] as Exchange) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+      let release: () => void = () => {};
+      const hold = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      try {
+        const plan = { kind: 'stop-at', tracer, step: stop.step, of: stop.of, resumeAfterMs, resumedTimeoutMs: tracedTimeoutMs(options.timeoutMs) + options.timeoutMs, hold } as const;
+        const paused = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), plan, hostDeadline);
+        if (paused === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
+        // Meanwhile: any answer is allowed (a lock held by the stopped process may time it out); an unknown proves nothing.
+        const meanwhile = await session.observe(binding);
+        release();
+        return await recoverAfter(context, binding, paused, [...before, meanwhile]);
+      } finally {
+        release(); // never leave a stopped submit behind, whatever happened
+      }
+    },
+  });
+}
 
 function judgeRecovery(faulted: boolean, earlier: readonly Exchange[], recovered: readonly Exchange[]): CaseResult {
   const broken = recovered.find((exchange) => noEvidence(exchange) === 'broken');
   if (broken !== undefined) {
     return { verdict: 'violated', violations: [violation('SEM-UNCERTAIN-RECOVERY', `after the paused submit resumed and ended, observe gave no valid evidence: ${describeExchange(broken)}`)] };
   }
+  const hostFailed = recovered.filter((exchange) => noEvidence(exchange) === 'host');
   const history = checkHistories(witnessesOf([...earlier, ...recovered]));
   if (history.length > 0) {
     return {
@@ -272,6 +479,7 @@ function judgeRecovery(faulted: boolean, earlier: readonly Exchange[], recovered
       violations: history.map((found) => violation('SEM-UNCERTAIN-RECOVERY', `observe after the uncertain submit disagrees with another witness (${found.clauseId}): ${found.message}`, found.details === undefined ? {} : { details: found.details })),
     };
   }
+  if (hostFailed.length > 0) return undecidedCase('an observe after the resume failed on the host\'s side, which proves nothing about the adapter', hostFailed);
   if (!faulted) return { verdict: 'undecided', reason: 'the submit ended before it could be paused, so the host saw no uncertain submit' };
   if (!recovered.some((exchange) => exchange.kind === 'outcome')) return { verdict: 'undecided', reason: 'every observe after the resume timed out' };
   return { verdict: 'held' };
@@ -348,7 +556,7 @@ qualifyTest('SEM-DURABLE-RESTART: after the declared restart step, every key, ac
     recorder.inconclusive('SEM-DURABLE-RESTART', NEVER_ADMITTED);
     return;
   }
-  const restart = await runRestartStep({ ...lifecycle, restart: lifecycle.restart }, { ADAPTER_QUALIFY_SCRATCH: services.provided.scratchDir }, Math.min(600_000, options.timeoutMs * 3));
+  const restart = await runRestartStep({ ...lifecycle, restart: lifecycle.restart }, { ADAPTER_QUALIFY_SCRATCH: services.provided.scratchDir }, Math.min(600_000, options.timeoutMs * 3), options.adapterEnvironment);
   endedCalls.add(restart.callId);
   reapMarkedProcesses(new Set([restart.callId]));
   if (restart.spawnError !== null || restart.timedOut || restart.exitCode !== 0) {
@@ -384,7 +592,7 @@ function judgeRestarted(admission: AdmissionOutcome, after: readonly { exchange:
   let timedOut = false;
   for (const { exchange, step } of after) {
     const missing = noEvidence(exchange);
-    if (missing === 'timeout') timedOut = true;
+    if (missing === 'timeout' || missing === 'host') timedOut = true;
     if (missing === 'broken') problems.push(`the ${step} after the restart gave no valid evidence: ${describeExchange(exchange)}`);
     if (exchange.kind !== 'outcome') continue;
     const seen = exchange.outcome;

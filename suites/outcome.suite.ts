@@ -13,7 +13,7 @@ import { outClausesFor } from '../harness/suite/outClausesFor.js';
 const TERMINAL_CLAUSES = outClausesFor('terminal').filter((id) => !outClausesFor('accepted').includes(id));
 
 qualifyTest(
-  'OUT-JSON, OUT-EXIT, OUT-CONTRACT, OUT-BINDING, OUT-STATE, OUT-CLOSED, OUT-REVISION, OUT-UNKNOWN-REASON, OUT-ACCEPTANCE-REF, OUT-TERMINAL-OUTCOME, OUT-TERMINAL-SETTLEMENT, OUT-RESULT-CLOSED, OUT-RESULT-INTEGRITY, OUT-SIZE, OUT-PROOF-SIZE: every answer in every state is one closed, bounded outcome',
+  'OUT-JSON, OUT-UNIQUE-KEYS, OUT-EXIT, OUT-CONTRACT, OUT-BINDING, OUT-STATE, OUT-CLOSED, OUT-REVISION, OUT-UNKNOWN-REASON, OUT-ACCEPTANCE-REF, OUT-TERMINAL-OUTCOME, OUT-TERMINAL-SETTLEMENT, OUT-RESULT-CLOSED, OUT-RESULT-INTEGRITY, OUT-SIZE, OUT-PROOF-SIZE: every answer in every state is one closed, bounded outcome',
   async ({ property, session, ids, options, recorder }) => {
     let reachedTerminal = false;
     await property({

@@ -6,7 +6,11 @@ import { hostileFixturePath, type HostileFixture } from './hostileFixturePath.js
 
 const names: Record<HostileFixture, true> = {
   'argv-echo': true,
+  'control-flood': true,
   'deep-json': true,
+  'duplicate-keys': true,
+  'deep-json-depth': true,
+  'environment-echo': true,
   'exit-7-valid-outcome': true,
   'flood-stderr-before-stdin': true,
   'flood-stdout': true,
@@ -14,14 +18,25 @@ const names: Record<HostileFixture, true> = {
   hang: true,
   'invalid-utf8': true,
   'killed-by-signal': true,
+  'late-terminal-rewriter': true,
+  'late-terminal-rewriter-env-cleared': true,
+  'kills-its-parent': true,
+  'long-line': true,
   'never-reads-stdin': true,
+  'padded-outcomes': true,
+  'results-fill-bound': true,
   'sentinel-touch': true,
+  'slow-then-hang': true,
+  'setsid-env-clear-late-writer': true,
+  'setsid-fork-bomb': true,
+  'stdout-closed-early': true,
 };
 
 describe('hostileFixturePath', () => {
   it('names every .mjs fixture in the folder, and each exists', async () => {
     const here = fileURLToPath(new URL('.', import.meta.url));
-    const files = (await readdir(here)).filter((file) => file.endsWith('.mjs')).sort();
+    // `_`-prefixed scripts are helpers the fixtures share, not fixtures.
+    const files = (await readdir(here)).filter((file) => file.endsWith('.mjs') && !file.startsWith('_')).sort();
     expect(files).toEqual(Object.keys(names).map((name) => `${name}.mjs`).sort());
     for (const name of Object.keys(names) as HostileFixture[]) {
       expect(existsSync(hostileFixturePath(name))).toBe(true);

@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 /** The hostile fixture scripts in `adapters/hostile/`, each named for what it does. */
 export type HostileFixture =
   | 'argv-echo'
+  | 'control-flood'
   | 'deep-json'
+  | 'duplicate-keys'
+  | 'deep-json-depth'
+  | 'environment-echo'
   | 'exit-7-valid-outcome'
   | 'flood-stderr-before-stdin'
   | 'flood-stdout'
@@ -12,8 +16,18 @@ export type HostileFixture =
   | 'hang'
   | 'invalid-utf8'
   | 'killed-by-signal'
+  | 'kills-its-parent'
+  | 'late-terminal-rewriter'
+  | 'late-terminal-rewriter-env-cleared'
+  | 'long-line'
   | 'never-reads-stdin'
-  | 'sentinel-touch';
+  | 'padded-outcomes'
+  | 'results-fill-bound'
+  | 'sentinel-touch'
+  | 'setsid-env-clear-late-writer'
+  | 'setsid-fork-bomb'
+  | 'slow-then-hang'
+  | 'stdout-closed-early';
 
 /**
  * Absolute path of a hostile fixture script (run it as `[process.execPath, path, ...]`).

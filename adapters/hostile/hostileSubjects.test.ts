@@ -1,8 +1,14 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../../harness/__test-helpers__/temporaryRoot.js';
-import { runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
+import { CLI_BIN, runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
+import { loadAdapterConfig } from '../../harness/config/loadAdapterConfig.js';
+import { normalizeRunOptions } from '../../harness/normalizeRunOptions.js';
+import { runQualification } from '../../harness/runQualification.js';
+import type { AcceptanceReport } from '../../reports/types.js';
 import { hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
 
 // Hostile adapters as the subject of a whole run: each must end in a written,
@@ -43,5 +49,253 @@ describe.concurrent('hostile adapters under a full run', () => {
     } else {
       expect(stderrBound?.verdict).not.toBe('FAIL');
     }
+  }, 300_000);
+});
+
+// Subjects of the hardening work, each with its expected verdict. Small runs (`--only`, few cases).
+
+function hostileConfig(name: string, executable: string, argvPrefix: readonly string[]): Promise<string> {
+  const configPath = join(root(), `${name}.json`);
+  const config = { protocol: 'algal.coding-operation.v1', authorityId: 'hostile', executable, argvPrefix };
+  return writeFile(configPath, JSON.stringify(config)).then(() => configPath);
+}
+
+// Live adapter processes of runs whose work directories lie under `prefix` (their TMPDIR).
+function adapterProcessesUnder(prefix: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (/\) [ZX] /.test(readFileSync(`/proc/${entry}/stat`, 'latin1'))) continue;
+      const environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
+      if (environ.split('\0').some((variable) => variable.startsWith(`ADAPTER_QUALIFY_SCRATCH=${prefix}`))) found.push(Number(entry));
+    } catch {
+      // Exited meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}
+
+const verdictOf = (report: AcceptanceReport | null, id: string) => report?.clauses.find((entry) => entry.id === id);
+
+describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
+  it.each(['late-terminal-rewriter', 'late-terminal-rewriter-env-cleared'] as const)(
+    '%s: a rewrite of the terminal record after the terminal answer FAILs SEM-TERMINAL-IMMUTABLE',
+    async (fixture) => {
+      const configPath = await hostileConfig(fixture, process.execPath, [hostileFixturePath(fixture)]);
+      const run = await runQualifyCli(configPath, join(root(), fixture), ['--only', 'SEM-TERMINAL-IMMUTABLE', '--runs', '2', '--seed', '1'], 240_000);
+      expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(1);
+      expect(run.report!.suiteErrors).toEqual([]);
+      expect(verdictOf(run.report, 'SEM-TERMINAL-IMMUTABLE')).toMatchObject({ verdict: 'FAIL' });
+      // Both envelopes are the counterexample: the first terminal answer and the late one.
+      expect(verdictOf(run.report, 'SEM-TERMINAL-IMMUTABLE')?.counterexample?.calls.length).toBeGreaterThanOrEqual(2);
+    },
+    300_000,
+  );
+
+  it('duplicate-keys: conflicting keys before the real fields FAIL OUT-UNIQUE-KEYS (a SHOULD: exit 0)', async () => {
+    const configPath = await hostileConfig('duplicate-keys', process.execPath, [hostileFixturePath('duplicate-keys')]);
+    const run = await runQualifyCli(configPath, join(root(), 'duplicate-keys'), ['--only', 'OUT-UNIQUE-KEYS', '--runs', '1', '--seed', '1'], 240_000);
+    expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(verdictOf(run.report, 'OUT-UNIQUE-KEYS')).toMatchObject({ verdict: 'FAIL', reason: expect.stringContaining('"operationId"') });
+    expect(verdictOf(run.report, 'OUT-BINDING')).toMatchObject({ verdict: 'PASS' });
+  }, 300_000);
+
+  it('missing-interpreter: a script whose #! interpreter does not exist is refused before any call (exit 2, CFG-EXECUTABLE)', async () => {
+    const script = join(dirname(hostileFixturePath('hang')), 'missing-interpreter.sh');
+    const configPath = await hostileConfig('missing-interpreter', script, []);
+    const run = await runQualifyCli(configPath, join(root(), 'missing-interpreter'), ['--runs', '1'], 60_000);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('CFG-EXECUTABLE');
+    expect(run.stderr).toContain('/nonexistent/bin/python9');
+    expect(run.report).toBeNull();
+  }, 120_000);
+
+  it('an executable that cannot be started at all: every call fails to spawn, so the run is a usage error (exit 2)', async () => {
+    // A script whose interpreter is itself a script with a missing interpreter: the check
+    // before the run reads one #! line; the kernel finds the second one missing at every spawn.
+    const dir = join(root(), 'nested-interpreter');
+    await mkdir(dir);
+    await writeFile(join(dir, 'inner.sh'), '#!/nonexistent/bin/sh9\n');
+    await writeFile(join(dir, 'outer.sh'), `#!${join(dir, 'inner.sh')}\n`);
+    await chmod(join(dir, 'inner.sh'), 0o755);
+    await chmod(join(dir, 'outer.sh'), 0o755);
+    const configPath = await hostileConfig('nested-interpreter', join(dir, 'outer.sh'), []);
+    const run = await runQualifyCli(configPath, join(root(), 'nested-interpreter-report'), ['--only', 'OUT-JSON', '--runs', '1'], 120_000);
+    expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(2);
+    expect(run.stderr).toContain('failed to start');
+    expect(run.report).toBeNull();
+  }, 180_000);
+
+  it.each([
+    ['an existing file', async (dir: string) => { await writeFile(join(dir, 'out'), 'x'); return join(dir, 'out'); }, 'exists and is not a directory'],
+    ['a symbolic link to a protected directory', async (dir: string) => { await symlink('/etc', join(dir, 'out')); return join(dir, 'out'); }, 'symbolic link'],
+    ['an unwritable place', async () => '/proc/adapter-qualify-out', 'cannot be'],
+    ['a directory of other files', async (dir: string) => { await mkdir(join(dir, 'out')); await writeFile(join(dir, 'out', 'notes.txt'), 'mine'); return join(dir, 'out'); }, 'not an adapter-qualify report'],
+  ] as const)('--out %s: exit 2 before any adapter process starts', async (label, makeOut, message) => {
+    const dir = join(root(), `out-${label.replaceAll(' ', '-')}`);
+    await mkdir(dir, { recursive: true });
+    const sentinel = join(dir, 'adapter-ran');
+    const configPath = await hostileConfig(`out-${label.replaceAll(' ', '-')}`, process.execPath, [hostileFixturePath('sentinel-touch'), sentinel]);
+    const run = await runQualifyCli(configPath, await makeOut(dir), ['--runs', '1'], 60_000);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(existsSync(sentinel)).toBe(false);
+  }, 120_000);
+
+  it('slow-then-hang: a property cut by its time limit kills its call in flight, records it, and is INCONCLUSIVE', async () => {
+    const configPath = await hostileConfig('slow-then-hang', process.execPath, [hostileFixturePath('slow-then-hang')]);
+    const outDir = join(root(), 'slow-then-hang');
+    const loaded = await loadAdapterConfig(configPath, root());
+    const options = normalizeRunOptions({ out: outDir, only: '^SEM-SUBMIT-IDEMPOTENT', runs: 10, seed: 1, timeoutMs: 60_000 }, { kind: 'command', ...loaded });
+    const result = await runQualification(options, {}, { propertyTimeLimitMs: 3_000 });
+    expect(result.report.suiteErrors).toEqual([]);
+    expect(verdictOf(result.report, 'SEM-SUBMIT-IDEMPOTENT')).toMatchObject({ verdict: 'INCONCLUSIVE', reason: expect.stringMatching(/time limit of 3000 ms after \d of 10 cases/) });
+    const transcript = (await readFile(join(outDir, 'transcript.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { uncertainty: string | null });
+    // The hanging call was cancelled by the property, far before its 60 s deadline, and recorded.
+    expect(transcript.some((line) => line.uncertainty === 'canceled')).toBe(true);
+    expect(processesOfFixture('slow-then-hang.mjs')).toEqual([]);
+  }, 180_000);
+
+  it('SIGINT to the suite: its adapter processes are killed and a report marked interrupted is written (exit 3)', async () => {
+    const tmp = join(root(), 'interrupted-tmp');
+    await mkdir(tmp);
+    const configPath = await hostileConfig('interrupted', process.execPath, [hostileFixturePath('hang')]);
+    const outDir = join(root(), 'interrupted');
+    const child = execa(process.execPath, [CLI_BIN, 'run', configPath, '--out', outDir, '--only', 'OUT-JSON', '--runs', '1', '--timeout-ms', '60000'], {
+      reject: false,
+      env: { CI: 'true', GITHUB_STEP_SUMMARY: '', TMPDIR: tmp },
+    });
+    // Sequenced, not timed: the signal goes once a hanging adapter process of this run exists.
+    while (adapterProcessesUnder(tmp).length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(3);
+    const report = JSON.parse(await readFile(join(outDir, 'acceptance.json'), 'utf8')) as AcceptanceReport;
+    expect(report.run.interrupted).toBe('SIGINT');
+    expect(report.suiteErrors.join('\n')).toContain('interrupted by SIGINT');
+    expect(adapterProcessesUnder(tmp)).toEqual([]);
+    expect((await readdir(tmp)).filter((name) => name.startsWith('adapter-qualify-'))).toEqual([]);
+  }, 180_000);
+});
+
+function processesOfFixture(script: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes(script)) found.push(Number(entry));
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return found;
+}
+
+// Subjects that attack containment: the environment, the process tree and the
+// suite's memory. Each must end in a report with the expected adapter verdict
+// (exit 0 or 1, never 3), leave no process of its own running, and put no value
+// of the suite's environment into any report file. Each runs only the tests it
+// needs: the outcome walk (every state's answer) or the settlement check.
+
+/** Values no report file may hold: none is passed to the adapter, so none reaches it. */
+const SECRET_ENVIRONMENT: Readonly<Record<string, string>> = {
+  GITHUB_TOKEN: 'ghp_containmentTestToken0123456789',
+  DB_PASSWORD: 'containment-db-password-5a1f',
+  DATABASE_URL: 'postgres://qualify:containment-pw-77c2@db.invalid/ledger',
+  AWS_SECRET_ACCESS_KEY: 'containmentAwsSecretKey/9e0b+Q',
+};
+
+const OUTCOME_WALK = ['--only', '^OUT-JSON', '--runs', '1'];
+const SETTLEMENT = ['--only', '^SEM-LOCAL-SETTLEMENT', '--runs', '1'];
+
+interface ContainmentSubject {
+  /** The fixture and its arguments, for the test name. */
+  readonly name?: string;
+  readonly fixture: HostileFixture;
+  /** Arguments before the action. */
+  readonly fixtureArgs?: readonly string[];
+  readonly args: readonly string[];
+  readonly exitCode: 0 | 1;
+  /** Clause verdicts the run must reach. */
+  readonly clauses: Readonly<Record<string, 'PASS' | 'FAIL' | 'SKIP' | 'INCONCLUSIVE'>>;
+}
+
+const CONTAINMENT_SUBJECT_LIST: readonly ContainmentSubject[] = [
+  { fixture: 'setsid-fork-bomb', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
+  { fixture: 'setsid-env-clear-late-writer', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
+  // Its answers carry what it received: no value of the suite's but the allowlist's (the reason and result text break OUT clauses).
+  { fixture: 'environment-echo', args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-UNKNOWN-REASON': 'FAIL', 'OUT-RESULT-INTEGRITY': 'FAIL' } },
+  // Trailing whitespace keeps one JSON text: valid answers at the bound.
+  { fixture: 'padded-outcomes', args: OUTCOME_WALK, exitCode: 0, clauses: { 'OUT-JSON': 'PASS', 'OUT-SIZE': 'PASS' } },
+  { fixture: 'deep-json-depth', fixtureArgs: ['500000'], args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-JSON': 'FAIL' } },
+  { fixture: 'deep-json-depth', fixtureArgs: ['1000000'], args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-SIZE': 'FAIL' } },
+  { fixture: 'long-line', args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-SIZE': 'FAIL' } },
+  // Every call times out: the adapter stops being called and nothing is proven either way.
+  { fixture: 'stdout-closed-early', args: OUTCOME_WALK, exitCode: 0, clauses: { 'OUT-JSON': 'SKIP', 'OUT-SIZE': 'SKIP' } },
+  { fixture: 'control-flood', args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-JSON': 'FAIL' } },
+  { fixture: 'kills-its-parent', args: OUTCOME_WALK, exitCode: 0, clauses: { 'OUT-JSON': 'PASS' } },
+  { fixture: 'results-fill-bound', args: OUTCOME_WALK, exitCode: 0, clauses: { 'OUT-SIZE': 'PASS', 'OUT-RESULT-INTEGRITY': 'PASS' } },
+];
+const CONTAINMENT_SUBJECTS = CONTAINMENT_SUBJECT_LIST.map((subject) => ({ ...subject, name: [subject.fixture, ...(subject.fixtureArgs ?? [])].join(' ') }));
+
+/** Live processes whose command line names `marker` (the fixture's path: on the adapter's and on its keeper's). */
+function processesNaming(marker: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ');
+      const state = readFileSync(`/proc/${entry}/stat`, 'latin1').split(') ')[1]?.[0];
+      if (cmdline.includes(marker) && state !== 'Z') found.push(`${entry} ${cmdline}`);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return found;
+}
+
+async function reportFiles(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(file, 'latin1')] as const)));
+}
+
+describe.runIf(process.platform === 'linux').concurrent('containment: hostile adapters under a run', () => {
+  it.each(CONTAINMENT_SUBJECTS)('$name: report, verdict, no survivor, no secret', async (subject) => {
+    const name = [subject.fixture, ...(subject.fixtureArgs ?? [])].join('-');
+    const configPath = join(root(), `${name}.json`);
+    const fixture = hostileFixturePath(subject.fixture);
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: process.execPath, argvPrefix: [fixture, ...(subject.fixtureArgs ?? [])] };
+    await writeFile(configPath, JSON.stringify(config));
+    const outDir = join(root(), name);
+    const run = await runQualifyCli(configPath, outDir, [...subject.args, '--timeout-ms', '2000', '--seed', '1'], 240_000, SECRET_ENVIRONMENT);
+    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+    expect(run.report!.suiteErrors).toEqual([]);
+    expect(run.exitCode).toBe(subject.exitCode);
+    const verdicts = Object.fromEntries(Object.keys(subject.clauses).map((id) => [id, run.report!.clauses.find((entry) => entry.id === id)?.verdict]));
+    expect(verdicts).toEqual(subject.clauses);
+    expect(run.report!.run.containment).toMatchObject({ environment: 'scrubbed', passedEnv: [], processAccounting: 'subreaper-launcher' });
+    expect(processesNaming(fixture)).toEqual([]);
+    for (const [file, content] of await reportFiles(outDir)) {
+      for (const [variable, value] of Object.entries(SECRET_ENVIRONMENT)) expect(content.includes(value), `${file} holds ${variable}`).toBe(false);
+    }
+  }, 300_000);
+
+  it('environment-echo with --pass-env: the passed value reaches the adapter and is masked in every report file', async () => {
+    const configPath = join(root(), 'environment-echo-passed.json');
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: process.execPath, argvPrefix: [hostileFixturePath('environment-echo')] };
+    await writeFile(configPath, JSON.stringify(config));
+    const outDir = join(root(), 'environment-echo-passed');
+    const args = [...OUTCOME_WALK, '--pass-env', 'DATABASE_URL', '--keep-stderr', '--timeout-ms', '2000', '--seed', '1'];
+    const run = await runQualifyCli(configPath, outDir, args, 240_000, SECRET_ENVIRONMENT);
+    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+    expect(run.report!.run.containment).toMatchObject({ environment: 'scrubbed', passedEnv: ['DATABASE_URL'] });
+    const files = await reportFiles(outDir);
+    for (const [file, content] of files) {
+      for (const [variable, value] of Object.entries(SECRET_ENVIRONMENT)) expect(content.includes(value), `${file} holds ${variable}`).toBe(false);
+    }
+    // The control: the adapter did echo the passed variable, masked by name.
+    expect(files.get(join(outDir, 'transcript.jsonl'))).toContain('DATABASE_URL=[masked: DATABASE_URL]');
   }, 300_000);
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { codingOperationClauses, isClauseId } from '../../harness/clauses.js';
 import { builtReference } from '../reference/__test-helpers__/builtAdapter.js';
 import { mutants } from './catalog.js';
+import { locateTracer } from '../../harness/faults/locateTracer.js';
 import { mutantConfig } from './mutantConfig.js';
 import { runSmokeScenario } from './__test-helpers__/runSmokeScenario.js';
 import { smokeScenarios } from './__test-helpers__/smokeScenarios.js';
@@ -37,8 +38,10 @@ describe('mutant catalog', () => {
 });
 
 describe('each mutant answers differently from the reference on its scenario', () => {
+  // Crash windows too narrow for a timed kill are smoke-tested with strace only (`.ci/run` installs it).
+  const noTracer = locateTracer().method !== 'syscall';
   for (const mutant of mutants) {
-    it(mutant.name, async () => {
+    it.skipIf(noTracer && (smokeScenarios[mutant.name] ?? []).some((step) => step.kind === 'kill-at-durable'))(mutant.name, async () => {
       const steps = smokeScenarios[mutant.name];
       expect(steps, `no smoke scenario for ${mutant.name}`).toBeDefined();
       const scratch = await dir({ unsafeCleanup: true });

@@ -21,6 +21,7 @@ import { payloadDigestTrusted } from './req/payloadDigestTrusted.js';
 import { submitPayloadOptional } from './req/submitPayloadOptional.js';
 import { unknownActionFollowsArgv } from './req/unknownActionFollowsArgv.js';
 import { valuesRootUncounted } from './req/valuesRootUncounted.js';
+import { duplicateKeysBeforeFields } from './out/duplicateKeysBeforeFields.js';
 import { logLineBeforeTerminal } from './out/logLineBeforeTerminal.js';
 import { operationIdLowercased } from './out/operationIdLowercased.js';
 import { outcomeSucceeded } from './out/outcomeSucceeded.js';
@@ -36,6 +37,16 @@ import { terminalRequestContract } from './out/terminalRequestContract.js';
 import { terminalRevisionTimestamp } from './out/terminalRevisionTimestamp.js';
 import { terminalStateCompleted } from './out/terminalStateCompleted.js';
 import { unknownReasonNotFound } from './out/unknownReasonNotFound.js';
+import { admissionLinkedBeforeWritten } from './sem/admissionLinkedBeforeWritten.js';
+import { admissionTornIn1ms } from './sem/admissionTornIn1ms.js';
+import { booleansRefused } from './pitfall/booleansRefused.js';
+import { identityDollarNewline } from './pitfall/identityDollarNewline.js';
+import { identityUnicodeWord } from './pitfall/identityUnicodeWord.js';
+import { keyBytesSkipLoneSurrogates } from './pitfall/keyBytesSkipLoneSurrogates.js';
+import { keysByCodePoint } from './pitfall/keysByCodePoint.js';
+import { loneSurrogatesRefused } from './pitfall/loneSurrogatesRefused.js';
+import { nonAsciiRefused } from './pitfall/nonAsciiRefused.js';
+import { numbersPythonRepr } from './pitfall/numbersPythonRepr.js';
 import { admissionWrittenInPlace } from './sem/admissionWrittenInPlace.js';
 import { checkThenActAdmission } from './sem/checkThenActAdmission.js';
 import { detachedWorkerOutlivesTerminal } from './sem/detachedWorkerOutlivesTerminal.js';
@@ -54,6 +65,7 @@ import { revisionDropsAtTerminal } from './sem/revisionDropsAtTerminal.js';
 import { submitAnswersUnknown } from './sem/submitAnswersUnknown.js';
 import { terminalKeepsRevision1 } from './sem/terminalKeepsRevision1.js';
 import { terminalTextTimestamped } from './sem/terminalTextTimestamped.js';
+import { terminalRewrittenLate, terminalRewrittenLateEnvCleared } from './sem/terminalRewrittenLate.js';
 import { unparsableRecordReadmitted } from './sem/unparsableRecordReadmitted.js';
 import { stderrLogFlood } from './wire/stderrLogFlood.js';
 
@@ -85,6 +97,7 @@ export const mutants: readonly Mutant[] = Object.freeze([
   submitPayloadOptional,
   unknownActionFollowsArgv,
   valuesRootUncounted,
+  duplicateKeysBeforeFields,
   logLineBeforeTerminal,
   operationIdLowercased,
   outcomeSucceeded,
@@ -100,6 +113,8 @@ export const mutants: readonly Mutant[] = Object.freeze([
   terminalRevisionTimestamp,
   terminalStateCompleted,
   unknownReasonNotFound,
+  admissionLinkedBeforeWritten,
+  admissionTornIn1ms,
   admissionWrittenInPlace,
   checkThenActAdmission,
   detachedWorkerOutlivesTerminal,
@@ -118,8 +133,18 @@ export const mutants: readonly Mutant[] = Object.freeze([
   submitAnswersUnknown,
   terminalKeepsRevision1,
   terminalTextTimestamped,
+  terminalRewrittenLate,
+  terminalRewrittenLateEnvCleared,
   unparsableRecordReadmitted,
   stderrLogFlood,
+  booleansRefused,
+  identityDollarNewline,
+  identityUnicodeWord,
+  keyBytesSkipLoneSurrogates,
+  keysByCodePoint,
+  loneSurrogatesRefused,
+  nonAsciiRefused,
+  numbersPythonRepr,
 ]);
 
 /**

@@ -10,8 +10,17 @@ import type { RenderedOutcome } from './AdapterBehavior.js';
  * @param stdout - the adapter's stdout
  */
 export async function emitOutcome(outcome: RenderedOutcome, stdout: Writable): Promise<number> {
+  return emitLine(canonicalJson(outcome), stdout);
+}
+
+/**
+ * Prints one line of text and waits until it is flushed; resolves to exit code 0.
+ * @param text - the line, without its newline
+ * @param stdout - the adapter's stdout
+ */
+export async function emitLine(text: string, stdout: Writable): Promise<number> {
   await new Promise<void>((resolve, reject) => {
-    stdout.write(`${canonicalJson(outcome)}\n`, (error) => (error ? reject(error) : resolve()));
+    stdout.write(`${text}\n`, (error) => (error ? reject(error) : resolve()));
   });
   return 0;
 }

@@ -13,9 +13,15 @@ export interface AdapterArgs {
   readonly ledgerDir: string;
   /** `--terminal-after`: observes until an admitted operation is terminal. @defaultValue 2 */
   readonly terminalAfter: number;
+  /**
+   * `--answer-delay-ms MIN[-MAX]`: how long each call waits before answering,
+   * drawn uniformly per call (a provider that answers slowly, or unevenly).
+   * @defaultValue `{ min: 0, max: 0 }`
+   */
+  readonly answerDelayMs: { readonly min: number; readonly max: number };
 }
 
-const USAGE = 'usage: main.js [--authority ID] [--ledger DIR] [--terminal-after N] <submit|observe>';
+const USAGE = 'usage: main.js [--authority ID] [--ledger DIR] [--terminal-after N] [--answer-delay-ms MIN[-MAX]] <submit|observe>';
 
 /**
  * Parses `[--authority ID] [--ledger DIR] [--terminal-after N] <submit|observe>`.
@@ -29,7 +35,7 @@ export function parseAdapterArgs(argv: readonly string[], env: Readonly<Record<s
   const positional: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] as string;
-    if (arg === '--authority' || arg === '--ledger' || arg === '--terminal-after') {
+    if (arg === '--authority' || arg === '--ledger' || arg === '--terminal-after' || arg === '--answer-delay-ms') {
       const value = argv[index + 1];
       if (value === undefined) throw new Refusal(`${arg} needs a value; ${USAGE}`);
       options.set(arg, value);
@@ -53,5 +59,10 @@ export function parseAdapterArgs(argv: readonly string[], env: Readonly<Record<s
   const ledgerDir = options.get('--ledger') ?? (scratch ? join(scratch, 'reference-ledger') : undefined);
   if (ledgerDir === undefined) throw new Refusal('no ledger: pass --ledger DIR or set ADAPTER_QUALIFY_SCRATCH');
 
-  return { action, authorityId, ledgerDir, terminalAfter: Number(terminalText) };
+  const delay = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(options.get('--answer-delay-ms') ?? '0');
+  const min = Number(delay?.[1]);
+  const max = Number(delay?.[2] ?? delay?.[1]);
+  if (delay === null || max < min) throw new Refusal('--answer-delay-ms must be MIN or MIN-MAX milliseconds (MIN <= MAX)');
+
+  return { action, authorityId, ledgerDir, terminalAfter: Number(terminalText), answerDelayMs: { min, max } };
 }

@@ -28,6 +28,9 @@ export async function runAdapter(behavior: AdapterBehavior, argv: readonly strin
       authorityId: args.authorityId,
       ledger: { root: args.ledgerDir, terminalAfter: args.terminalAfter },
     });
+    const { min, max } = args.answerDelayMs;
+    // After the ledger work, before the answer: where a provider round trip would sit.
+    if (max > 0) await new Promise((resolve) => setTimeout(resolve, min + Math.floor(Math.random() * (max - min + 1))));
     return await behavior.emit(outcome, io.stdout);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
+import { SCRUBBED_ENVIRONMENT } from '../transport/containment/adapterEnvironment.js';
 import { runOptionDefaults } from '../config/options/runOptionDefaults.js';
 import { OUTCOME_CONTRACT } from '../protocol/types.js';
 import type { NormalizedRunOptions } from '../runOptions.js';
@@ -22,6 +23,8 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     maxSubmits: null,
     concurrency: runOptionDefaults.concurrency,
     pollBudget: runOptionDefaults.pollBudget,
+    settleMs: runOptionDefaults.settleMs,
+    allowOutInAdapterDir: false,
     strict: false,
     strictShould: false,
     expectedFailures: null,
@@ -29,7 +32,9 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     keepStderr: false,
     lifecycle: null,
     writeBaseline: null,
+    adapterEnvironment: SCRUBBED_ENVIRONMENT,
     progress: false,
+    subjectFiles: [],
     ...overrides,
   };
 }

@@ -66,6 +66,9 @@ Options:
   --concurrency N         most adapter processes at once, ${range(b.concurrency)} (default ${d.concurrency})
   --poll-budget N         observes per operation while waiting for terminal evidence,
                           ${range(b.pollBudget)} (default ${d.pollBudget})
+  --settle-ms N           wait after the last terminal answer before every terminal
+                          binding is observed again, ${range(b.settleMs)} (default ${d.settleMs})
+  --allow-out-in-adapter-dir  let --out lie inside the adapter's own directory
   --strict                exit 1 when a MUST clause is SKIP or INCONCLUSIVE
   --strict-should         SHOULD clauses count for the exit code
   --expected-failures FILE  clause IDs known to fail (YAML or JSON list): listed FAILs do
@@ -75,6 +78,15 @@ Options:
   --keep-stderr           keep each call's stderr tail (capped, secrets masked) in transcript.jsonl
   --lifecycle FILE        the adapter's lifecycle file, JSON {"restart": [argv…]}: the restart step
                           SEM-DURABLE-RESTART runs (relative paths from FILE's directory)
+  --pass-env NAME         also give the adapter (and its restart step) this variable of the
+                          suite's environment; repeatable. Otherwise it gets only PATH, HOME,
+                          USER, LANG, LC_*, TZ, TMPDIR and ADAPTER_QUALIFY_CALL/_SCRATCH.
+                          Passed values of 8+ characters are masked wherever output is kept
+  --inherit-env           give the adapter the suite's whole environment (recorded in the report)
+  --subject-file GLOB     more files the adapter is made of (imported modules), digested in the
+                          report's subject; relative to the adapter's directory; repeatable.
+                          A subject file or argv file that changes during the run (a ledger
+                          database) is listed as mutable state instead
   -h, --help              show this help
 
 ${EXIT_CODES}

@@ -105,13 +105,12 @@ describe('adapter-qualify (built bin)', () => {
     expect(result.stderr.trim()).toBe('adapter-qualify: --concurrency must be an integer from 1 to 16 (got "many", string)');
   });
 
-  it('an exception inside the run exits 3 with "internal error" and the stack', async () => {
-    // The report directory cannot be created under a regular file; one CFG test runs (no adapter call), so this is quick.
+  it('a report directory that cannot be created is a usage error found before the run (exit 2), not an internal error', async () => {
     await writeFile(path.join(root.path, 'a-file'), '');
     await writeConfig(validAdapterConfig({ executable: process.execPath }));
-    const result = await cli('run', 'adapter.json', '--only', '^CFG-CLOSED', '--out', 'a-file/report');
-    expect(result.exitCode).toBe(3);
-    expect(result.stderr).toMatch(/^adapter-qualify: internal error: Error: ENOTDIR.*\n\s+at /s);
+    const result = await cli('run', 'adapter.json', '--only', '^no test has this name$', '--out', 'a-file/report');
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/--out ".*a-file\/report" cannot be (inspected|created) \(ENOTDIR\)/);
   });
 
   it('starts no process for a bad configuration', async () => {

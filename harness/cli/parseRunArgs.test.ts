@@ -35,6 +35,11 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs(args)).toEqual({ kind: 'help' });
   });
 
+  it('collects a repeated --subject-file in order', () => {
+    const parsed = parseRunArgs(['a.json', '--subject-file', 'lib/*.py', '--subject-file', 'x.py']);
+    expect(parsed.kind === 'run' ? parsed.input.subjectFiles : null).toEqual(['lib/*.py', 'x.py']);
+  });
+
   it('treats --help after -- as a positional', () => {
     expect(usageError(['a.json', '--', '--help']).message).toContain('extra arguments "--help"');
   });

@@ -30,11 +30,16 @@ const OPTIONS = {
   'max-submits': { type: 'string' },
   concurrency: { type: 'string' },
   'poll-budget': { type: 'string' },
+  'settle-ms': { type: 'string' },
+  'allow-out-in-adapter-dir': { type: 'boolean' },
   'expected-failures': { type: 'string' },
   shard: { type: 'string' },
   'keep-stderr': { type: 'boolean' },
   lifecycle: { type: 'string' },
   'write-baseline': { type: 'string' },
+  'pass-env': { type: 'string', multiple: true },
+  'inherit-env': { type: 'boolean' },
+  'subject-file': { type: 'string', multiple: true },
   sdk: { type: 'string' },
   authority: { type: 'string' },
 } as const;
@@ -71,6 +76,8 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     maxSubmits: values['max-submits'],
     concurrency: values.concurrency,
     pollBudget: values['poll-budget'],
+    settleMs: values['settle-ms'],
+    allowOutInAdapterDir: values['allow-out-in-adapter-dir'],
     strict: values.strict,
     strictShould: values['strict-should'],
     expectedFailures: values['expected-failures'],
@@ -78,6 +85,9 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     keepStderr: values['keep-stderr'],
     lifecycle: values.lifecycle,
     writeBaseline: values['write-baseline'],
+    passEnv: values['pass-env'],
+    inheritEnv: values['inherit-env'],
+    subjectFiles: values['subject-file'],
   };
   return { kind: 'run', subject, input };
 }

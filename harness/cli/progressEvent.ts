@@ -10,4 +10,8 @@ export interface ProgressEvent {
   readonly testsDone: number;
   /** Tests in the run, or null while not yet known. */
   readonly testsTotal: number | null;
+  /** Adapter calls made by the finished tests. */
+  readonly callsSoFar: number;
+  /** Suite files (one clause family each) finished so far. */
+  readonly familiesDone: number;
 }

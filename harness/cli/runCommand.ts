@@ -12,6 +12,7 @@ import { exitCodes, type ExitCode } from './exitCodes.js';
 import { helpText } from './helpText.js';
 import { parseRunArgs, type SubjectArgs } from './parseRunArgs.js';
 import type { ProgressEvent } from './progressEvent.js';
+import { heartbeatPrinter } from './heartbeatPrinter.js';
 import { progressPrinter, type ProgressStream } from './progressPrinter.js';
 
 /** The part of `runQualification`'s contract the CLI relies on. */
@@ -65,13 +66,11 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
     return exitCodes.ok;
   }
   const options = normalizeRunOptions(parsed.input, await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd()), deps.environment);
-  const printer = options.progress ? progressPrinter(io.stderr) : null;
+  // A terminal gets a live status line; a log (CI, a pipe) one heartbeat line every 30 s.
+  const printer = options.progress ? progressPrinter(io.stderr) : heartbeatPrinter(io.stderr);
   try {
-    const { exitCode, summary, report } = await (deps.runQualification ?? lazyRunQualification)(
-      options,
-      printer === null ? {} : { onProgress: printer.update },
-    );
-    printer?.stop();
+    const { exitCode, summary, report } = await (deps.runQualification ?? lazyRunQualification)(options, { onProgress: printer.update });
+    printer.stop();
     const mask = deps.mask ?? SecretMask.fromProcess();
     const shown = mask.mask(summary);
     io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
@@ -83,7 +82,7 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
     }
     return exitCode;
   } finally {
-    printer?.stop();
+    printer.stop();
   }
 }
 

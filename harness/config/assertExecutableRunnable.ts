@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { access, open, stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import { UsageError } from '../UsageError.js';
 import type { LoadedAdapterConfig } from './loadAdapterConfig.js';
 
@@ -34,4 +35,39 @@ export async function assertExecutableRunnable(loaded: LoadedAdapterConfig, disp
   } catch (cause) {
     refuse('is not executable', cause);
   }
+  // A script runs only if its `#!` interpreter does: otherwise every call fails to spawn.
+  const interpreter = await interpreterOf(executable);
+  if (interpreter === null) return;
+  const problem = await runnableProblem(interpreter);
+  if (problem !== null) refuse(`is a script whose interpreter ${JSON.stringify(interpreter)} (its #! line) ${problem}`);
+}
+
+/** Longest `#!` line the kernel reads (Linux: 256 bytes since 5.1). */
+const SHEBANG_BYTES = 256;
+
+// The interpreter path of a `#!` line, or null for a file that is not a script.
+async function interpreterOf(file: string): Promise<string | null> {
+  const handle = await open(file, 'r').catch(() => null);
+  if (handle === null) return null;
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SHEBANG_BYTES), 0, SHEBANG_BYTES, 0);
+    const head = buffer.subarray(0, bytesRead).toString('latin1');
+    if (!head.startsWith('#!')) return null;
+    const line = head.slice(2).split('\n', 1)[0] ?? '';
+    const path = line.trim().split(/[ \t]+/, 1)[0] ?? '';
+    return path === '' ? null : path;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function runnableProblem(file: string): Promise<string | null> {
+  if (!isAbsolute(file)) return 'is not an absolute path';
+  const found = await stat(file).catch(() => null);
+  if (found === null) return 'does not exist';
+  if (!found.isFile()) return 'is not a regular file';
+  return access(file, constants.X_OK).then(
+    () => null,
+    () => 'is not executable',
+  );
 }

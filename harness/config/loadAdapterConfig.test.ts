@@ -89,4 +89,20 @@ describe('assertExecutableRunnable', () => {
   it('refuses a directory', async () => {
     expect((await rejection(assertExecutableRunnable(loadedWith(root.path), 'adapter.json'))).message).toContain('is not a regular file');
   });
+
+  it('refuses a script whose #! interpreter does not exist, naming the interpreter', async () => {
+    const file = path.join(root.path, 'no-interpreter.sh');
+    await writeFile(file, '#!/nonexistent/python9 -u\nprint(1)\n');
+    await chmod(file, 0o755);
+    const error = await rejection(assertExecutableRunnable(loadedWith(file), 'adapter.json'));
+    expect(error.message).toBe(`adapter.json: CFG-EXECUTABLE: executable ${JSON.stringify(file)} is a script whose interpreter "/nonexistent/python9" (its #! line) does not exist`);
+    expect(error).toMatchObject({ clauseId: 'CFG-EXECUTABLE' });
+  });
+
+  it('accepts a script whose #! interpreter is runnable', async () => {
+    const file = path.join(root.path, 'with-interpreter.sh');
+    await writeFile(file, '#!/bin/sh\nexit 0\n');
+    await chmod(file, 0o755);
+    await expect(assertExecutableRunnable(loadedWith(file), 'adapter.json')).resolves.toBeUndefined();
+  });
 });

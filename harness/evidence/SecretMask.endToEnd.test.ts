@@ -7,7 +7,8 @@ import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 
 // An adapter that echoes its whole environment to stdout and stderr, run
 // through the built CLI with --keep-stderr (the most that leaves the process;
-// without it stderr is dropped, see TranscriptWriter.test.ts): no file of the
+// without it stderr is dropped, see TranscriptWriter.test.ts) and --inherit-env
+// (by default the adapter never receives either variable): no file of the
 // report directory may contain the secret-looking variable's value. The plain
 // variable is the control that the fixture really leaked what it was given. The
 // GitHub Actions step summary is written and checked too.
@@ -37,10 +38,11 @@ describe('secrets never reach a report', () => {
     await writeFile(configPath, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'leaky', executable: process.execPath, argvPrefix: [FIXTURE] }));
     const outDir = join(root(), 'report');
     const stepSummary = join(root(), 'step-summary.md');
-    const args = ['--only', '^OUT-JSON', '--runs', '1', '--seed', '3', '--keep-stderr'];
+    const args = ['--only', '^OUT-JSON', '--runs', '1', '--seed', '3', '--keep-stderr', '--inherit-env'];
     const run = await runQualifyCli(configPath, outDir, args, 240_000, { GITHUB_STEP_SUMMARY: stepSummary });
     expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
     expect(run.exitCode).toBe(1);
+    expect(run.report!.run.containment).toMatchObject({ environment: 'inherited', passedEnv: [] });
 
     const files = await filesOf(outDir);
     expect([...files.keys()]).toEqual(expect.arrayContaining(['acceptance.html', 'acceptance.json', 'acceptance.md', 'junit.xml', 'transcript.jsonl']));

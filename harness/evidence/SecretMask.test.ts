@@ -31,3 +31,21 @@ describe('SecretMask', () => {
     expect(value.stdout).toEqual(['sk-123456']);
   });
 });
+
+describe('SecretMask for passed variables and cut text', () => {
+  const mask = new SecretMask({ DATABASE_URL: 'postgres://u:pw-1234@h/db', SHORT_PASSED: 'k-999', PLAIN: 'not-passed-value' }, ['DATABASE_URL', 'SHORT_PASSED']);
+
+  it('hides a --pass-env value of 8+ characters whatever its name; shorter ones and unpassed plain ones are not secrets', () => {
+    expect(mask.names).toEqual(['DATABASE_URL']);
+    expect(mask.mask('url=postgres://u:pw-1234@h/db k-999 not-passed-value')).toBe('url=[masked: DATABASE_URL] k-999 not-passed-value');
+  });
+
+  it('masks a piece of a secret that a cut left at either end, and names it', () => {
+    const end = 'answer postgres://u:pw';
+    expect(mask.maskCut(end, { start: false, end: true })).toBe('answer [masked: DATABASE_URL]');
+    expect(mask.maskCut(end, { start: false, end: false })).toBe(end);
+    expect(mask.maskCut('-1234@h/db tail', { start: true, end: false })).toBe('[masked: DATABASE_URL] tail');
+    expect(mask.maskedNames(end, mask.maskCut(end, { start: false, end: true }))).toEqual(['DATABASE_URL']);
+    expect(mask.maskedNames('plain', 'plain')).toEqual([]);
+  });
+});

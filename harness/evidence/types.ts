@@ -13,6 +13,8 @@ export interface CallExcerpt {
   readonly stdout: string;
   readonly stdoutBytes: number;
   readonly uncertainty: string | null;
+  /** Why the call was uncertain (the stream, spawn or deadline detail), when the transport said. */
+  readonly uncertaintyDetail?: string;
 }
 
 /** The smallest failing case found for a clause. */
@@ -21,6 +23,16 @@ export interface Counterexample {
   readonly description: string;
   /** The calls of the case, in order. */
   readonly calls: readonly CallExcerpt[];
+}
+
+/**
+ * How a fault clause's faults were injected: `syscall` (strace, at each
+ * recorded durable step) or `timing` (signals at delays, the fallback where
+ * strace is missing or not permitted), and what that covered or why.
+ */
+export interface FaultMethodNote {
+  readonly method: 'syscall' | 'timing';
+  readonly detail: string;
 }
 
 /** One recorded violation with the case that showed it. */
@@ -51,11 +63,15 @@ export interface ClauseEvidence {
   readonly cases: number;
   /** At most a few violations, smallest (shrunk) first. */
   readonly violations: readonly RecordedViolation[];
+  /** Cases left undecided by the host's own failure (stream, spawn), each retried once; absent when none. */
+  readonly hostUncertain?: number;
   /** Why the clause could not be decided here, when it was attempted without evidence. */
   readonly inconclusive?: string;
   /** Why the clause was not attempted here (a missing prerequisite). */
   readonly skipped?: string;
   readonly replay?: ReplayHandle;
+  /** For the fault clauses: how faults were injected. */
+  readonly faultMethod?: FaultMethodNote;
 }
 
 /** What a suite test stores in `task.meta.qualify` for the reporter. */
@@ -64,4 +80,6 @@ export interface QualifyTestMeta {
   /** The clauses the test is about, as its name declares them (evidence may speak for more, e.g. OUT). */
   readonly clauses: readonly ClauseId[];
   readonly evidence: readonly ClauseEvidence[];
+  /** Adapter calls the test made (for progress only); absent when none. */
+  readonly calls?: number;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { execa } from 'execa';
+import { adapterEnvironment, SCRUBBED_ENVIRONMENT, type EnvironmentPolicy } from '../transport/containment/adapterEnvironment.js';
+import { launchCommand } from '../transport/containment/launchCommand.js';
 import { killProcessGroup } from '../transport/killProcessGroup.js';
 import type { LifecycleOption } from './LifecycleOption.js';
 
@@ -27,12 +29,14 @@ export interface RestartResult {
 /**
  * Runs the declared restart step (`--lifecycle`): no shell, in the lifecycle
  * file's directory, as the leader of its own process group, with the run's
- * environment markers (`ADAPTER_QUALIFY_SCRATCH`, a fresh `ADAPTER_QUALIFY_CALL`).
+ * environment markers (`ADAPTER_QUALIFY_SCRATCH`, a fresh `ADAPTER_QUALIFY_CALL`),
+ * in the environment adapter calls get and through the same per-call launcher.
  * The group is killed at the deadline and again when the step ends, so nothing
  * it started in its group outlives it.
  * @param lifecycle - a lifecycle with a restart step.
  * @param env - extra environment (the run's scratch directory).
  * @param timeoutMs - the step's deadline.
+ * @param environment - which of the suite's variables it receives. @defaultValue scrubbed
  * @returns the step's result; never rejects for anything the step does.
  * @public
  */
@@ -40,14 +44,16 @@ export async function runRestartStep(
   lifecycle: LifecycleOption & { readonly restart: readonly string[] },
   env: Readonly<Record<string, string>>,
   timeoutMs: number,
+  environment: EnvironmentPolicy = SCRUBBED_ENVIRONMENT,
 ): Promise<RestartResult> {
   const [executable = '', ...args] = lifecycle.restart;
   const callId = randomUUID();
   const startedAt = Date.now();
-  const subprocess = execa(executable, args, {
+  const launch = launchCommand([executable, ...args], callId);
+  const subprocess = execa(launch.file, launch.args, {
     cwd: path.dirname(lifecycle.path),
-    env: { ...env, ADAPTER_QUALIFY_CALL: callId },
-    extendEnv: true,
+    env: adapterEnvironment(environment, { ...env, ADAPTER_QUALIFY_CALL: callId }),
+    extendEnv: false,
     shell: false,
     detached: true,
     cleanup: false,

@@ -48,7 +48,7 @@ function sessionWith(transport: OperationTransport) {
   const options = runOptionsOf({ subject: { kind: 'sdk', modulePath: '/m.js', authorityId: 'ledger-b2' } });
   const session = new AdapterSession({
     options, transport, recorder, testName: 'SDK-NO-MUTATION: t',
-    transcript: new TranscriptWriter(work.path), breaker: new UnresponsiveBreaker(work.path), budget: new AdmissionBudget(work.path, null),
+    transcript: new TranscriptWriter(work.path), breaker: new UnresponsiveBreaker(work.path), budget: new AdmissionBudget(work.path, null), terminals: null,
   });
   return { session, recorder };
 }

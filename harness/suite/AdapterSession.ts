@@ -5,6 +5,8 @@ import type { CallRecord } from '../transport/callRecord.js';
 import { violation, type Violation } from '../violation.js';
 import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
 import { runFaultedCall, type FaultedCall, type FaultPlan } from '../transport/runFaultedCall.js';
+import { recordDurableSteps } from '../faults/recordDurableSteps.js';
+import type { DurableStep } from '../faults/durableSteps.js';
 import { CommandTransport } from '../transport/CommandTransport.js';
 import { classifyCall } from '../protocol/classifyCall.js';
 import { admissionState } from '../protocol/admissionState.js';
@@ -15,10 +17,12 @@ import { subjectAuthorityId } from '../subjectAuthorityId.js';
 import { callExcerpt } from './callExcerpt.js';
 import { outClausesFor } from './outClausesFor.js';
 import { judgeStderrBound } from './judgeStderrBound.js';
+import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { STOPPED_ANSWERING, type UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import type { AdmissionBudget } from './AdmissionBudget.js';
+import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 
 /** The answer to one well-formed request, as evidence. */
 export type Exchange =
@@ -35,6 +39,8 @@ export interface AdapterSessionDeps {
   readonly budget: AdmissionBudget;
   readonly recorder: EvidenceRecorder;
   readonly testName: string;
+  /** Where first terminal answers go, for the end-of-run re-observation; null: not noted (that re-observation itself). */
+  readonly terminals: TerminalEvidenceLog | null;
 }
 
 /**
@@ -46,6 +52,7 @@ export interface AdapterSessionDeps {
 export class AdapterSession {
   readonly #deps: AdapterSessionDeps;
   #caseCalls: CallRecord[] = [];
+  #signal: AbortSignal | undefined;
 
   constructor(deps: AdapterSessionDeps) {
     this.#deps = deps;
@@ -56,9 +63,14 @@ export class AdapterSession {
     return subjectAuthorityId(this.#deps.options.subject);
   }
 
-  /** Forgets the calls of the previous case. */
-  startCase(): void {
+  /**
+   * Forgets the calls of the previous case. A case given a signal is cancelled with it:
+   * its calls in flight are killed (and recorded), and it starts no further process.
+   * @param signal - aborts the case (a property's time limit ended it). @defaultValue none
+   */
+  startCase(signal?: AbortSignal): void {
     this.#caseCalls = [];
+    this.#signal = signal;
   }
 
   /** The calls made since `startCase()`. */
@@ -91,13 +103,30 @@ export class AdapterSession {
    */
   async sendFaulted(action: Action, requestText: string, fault: FaultPlan, timeoutMs?: number): Promise<FaultedCall | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
-    if (breaker.tripped() || !(transport instanceof CommandTransport)) return null;
-    const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined };
+    if (breaker.tripped() || this.#signal?.aborted === true || !(transport instanceof CommandTransport)) return null;
+    const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal };
     const call = await runFaultedCall(transport.target, { action, requestText }, bounds, fault);
+    this.#deps.recorder.countCall();
     transcript.append(call.record, testName);
     this.#caseCalls.push(call.record);
     this.#recordStderrBound(call.record);
     return call;
+  }
+
+  /**
+   * Sends a well-formed request once under the syscall tracer and lists its
+   * durable steps (`recordDurableSteps`), recorded like `send`. Returns null
+   * when the adapter is unresponsive or the transport starts no process.
+   * @param tracer - absolute path of strace
+   */
+  async traced(request: CodingOperationRequest, tracer: string): Promise<{ readonly exchange: Exchange; readonly steps: readonly DurableStep[] } | null> {
+    const { breaker, options, transport, transcript, testName } = this.#deps;
+    if (breaker.tripped() || !(transport instanceof CommandTransport)) return null;
+    const bounds = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined };
+    const { record, steps } = await recordDurableSteps(tracer, transport.target, { action: request.action, requestText: canonicalJson(request) }, bounds);
+    transcript.append(record, testName);
+    this.#caseCalls.push(record);
+    return { exchange: exchangeOf(record, classifyCall(record, request.binding)), steps };
   }
 
   /** Submits `payload` under `binding` (a well-formed request); counts against `--max-submits`. */
@@ -114,19 +143,21 @@ export class AdapterSession {
   /** Sends a well-formed request and checks the answer against the OUT clauses. */
   async exchange(request: CodingOperationRequest): Promise<Exchange> {
     const record = await this.#call({ action: request.action, requestText: canonicalJson(request), request });
-    if (record === null) return { kind: 'uncertain', reason: STOPPED_ANSWERING, record: null };
+    if (record === null) return { kind: 'uncertain', reason: this.#signal?.aborted === true ? 'the case was cancelled (its property ran out of time)' : STOPPED_ANSWERING, record: null };
     const evidence = classifyCall(record, request.binding);
     this.#recordOutClauses(record, evidence.kind === 'outcome' ? [] : evidence.violations, request);
-    return evidence.kind === 'outcome'
-      ? { kind: 'outcome', outcome: evidence.outcome, record }
-      : { kind: 'uncertain', reason: evidence.reason, record };
+    if (evidence.kind === 'outcome' && evidence.outcome.state === 'terminal') {
+      this.#deps.terminals?.note(request.binding, evidence.outcome, record, this.#deps.testName);
+    }
+    return exchangeOf(record, evidence);
   }
 
   async #call(input: OperationCall): Promise<CallRecord | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
-    if (breaker.tripped()) return null;
-    const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined });
+    if (breaker.tripped() || this.#signal?.aborted === true) return null;
+    const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal });
     const { record } = result;
+    this.#deps.recorder.countCall();
     breaker.record(record);
     transcript.append(record, testName);
     this.#caseCalls.push(record);
@@ -163,6 +194,10 @@ export class AdapterSession {
       violations = [violation('OUT-SIZE', `stdout passed the output bound of ${options.maxOutputBytes} bytes`, { details: { stdoutBytes: record.stdoutBytes } })];
     } else if (record.uncertainty === null || (record.uncertainty === 'nonzero-exit' && violations.length > 0)) {
       for (const clauseId of outClausesFor(admissionState(record.stdout))) recorder.count(clauseId);
+      // A SHOULD clause beside the parser's: the parsed outcome stays evidence, as it does for the host.
+      const uniqueKeys = judgeUniqueKeys(record.stdout);
+      if (uniqueKeys.exercised) recorder.count('OUT-UNIQUE-KEYS');
+      if (uniqueKeys.violation !== null) violations = [...violations, uniqueKeys.violation];
     } else {
       // A timeout, a signal or a plain refusal (nonzero exit, no outcome) exercised no OUT clause.
       return;
@@ -174,4 +209,8 @@ export class AdapterSession {
       }, { testName: this.#deps.testName, seed: this.#deps.options.seed });
     }
   }
+}
+
+function exchangeOf(record: CallRecord, evidence: ReturnType<typeof classifyCall>): Exchange {
+  return evidence.kind === 'outcome' ? { kind: 'outcome', outcome: evidence.outcome, record } : { kind: 'uncertain', reason: evidence.reason, record };
 }

@@ -1,5 +1,5 @@
 import type { ClauseId } from '../clauses.js';
-import type { ClauseEvidence, Counterexample, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../evidence/types.js';
+import type { ClauseEvidence, Counterexample, FaultMethodNote, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../evidence/types.js';
 import type { Violation } from '../violation.js';
 
 /** Violations kept per clause and test: enough to explain, small enough to read. */
@@ -7,10 +7,12 @@ const MAX_VIOLATIONS_PER_CLAUSE = 3;
 
 interface MutableEvidence {
   cases: number;
+  hostUncertain: number;
   violations: RecordedViolation[];
   inconclusive?: string;
   skipped?: string;
   replay?: ReplayHandle;
+  faultMethod?: FaultMethodNote;
 }
 
 /**
@@ -22,6 +24,7 @@ export class EvidenceRecorder {
   readonly testName: string;
   readonly clauses: readonly ClauseId[];
   readonly #byClause = new Map<ClauseId, MutableEvidence>();
+  #calls = 0;
 
   constructor(testName: string, clauses: readonly ClauseId[]) {
     this.testName = testName;
@@ -31,6 +34,16 @@ export class EvidenceRecorder {
   /** Counts real cases that exercised `clauseId` (uncertain calls do not count). */
   count(clauseId: ClauseId, cases = 1): void {
     this.#entry(clauseId).cases += cases;
+  }
+
+  /** Counts one adapter call of the test (shown in progress, never evidence). */
+  countCall(): void {
+    this.#calls += 1;
+  }
+
+  /** Counts cases left undecided by the host's own failure (a stream or spawn failure), never the adapter's. */
+  hostUncertain(clauseId: ClauseId, cases = 1): void {
+    this.#entry(clauseId).hostUncertain += cases;
   }
 
   /** Records a violation with the case that showed it. Smallest (shrunk) cases should be recorded first. */
@@ -61,6 +74,12 @@ export class EvidenceRecorder {
     this.#entry(clauseId).replay ??= handle;
   }
 
+  /** Says how a fault clause's faults were injected; a timing note is never overwritten by a syscall one. */
+  faultMethod(clauseId: ClauseId, note: FaultMethodNote): void {
+    const entry = this.#entry(clauseId);
+    if (entry.faultMethod?.method !== 'timing') entry.faultMethod = note;
+  }
+
   /** Whether any clause has a violation. */
   hasViolations(): boolean {
     return [...this.#byClause.values()].some((entry) => entry.violations.length > 0);
@@ -77,17 +96,19 @@ export class EvidenceRecorder {
       clauseId,
       cases: entry.cases,
       violations: entry.violations,
+      ...(entry.hostUncertain === 0 ? {} : { hostUncertain: entry.hostUncertain }),
       ...(entry.inconclusive === undefined ? {} : { inconclusive: entry.inconclusive }),
       ...(entry.skipped === undefined ? {} : { skipped: entry.skipped }),
       ...(entry.replay === undefined ? {} : { replay: entry.replay }),
+      ...(entry.faultMethod === undefined ? {} : { faultMethod: entry.faultMethod }),
     }));
-    return { testName: this.testName, clauses: this.clauses, evidence };
+    return { testName: this.testName, clauses: this.clauses, evidence, ...(this.#calls === 0 ? {} : { calls: this.#calls }) };
   }
 
   #entry(clauseId: ClauseId): MutableEvidence {
     let entry = this.#byClause.get(clauseId);
     if (entry === undefined) {
-      entry = { cases: 0, violations: [] };
+      entry = { cases: 0, hostUncertain: 0, violations: [] };
       this.#byClause.set(clauseId, entry);
     }
     return entry;

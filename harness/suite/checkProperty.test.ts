@@ -56,6 +56,31 @@ function evidenceOf(recorder: EvidenceRecorder, clauseId: ClauseId) {
 }
 
 describe('checkProperty', () => {
+  it('runs a case undecided by a host fault once more, fresh, and counts it apart from the adapter\'s evidence', async () => {
+    const attempts = new Map<number, number>();
+    const { recorder, casesStarted } = await runProperty({
+      numRuns: 5,
+      run: async (value) => {
+        const attempt = (attempts.get(value) ?? 0) + 1;
+        attempts.set(value, attempt);
+        return attempt === 1 ? { verdict: 'undecided', reason: 'observe failed', hostFault: 'stream-failure: stdout: read EIO' } : { verdict: 'held' };
+      },
+    });
+    expect([...attempts.values()].every((count) => count === 2)).toBe(true);
+    expect(casesStarted).toBe(10);
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 5, hostUncertain: 5 });
+  });
+
+  it('leaves a clause INCONCLUSIVE naming the host fault when the retry is undecided by it too', async () => {
+    const { recorder } = await runProperty({
+      numRuns: 2,
+      run: async () => ({ verdict: 'undecided', reason: 'observe failed', hostFault: 'spawn-failure: EAGAIN' }),
+    });
+    const evidence = evidenceOf(recorder, 'REQ-CLOSED');
+    expect(evidence).toMatchObject({ cases: 0, hostUncertain: 4 });
+    expect(evidence?.inconclusive).toMatch(/host's own failure, not the adapter's: spawn-failure: EAGAIN/);
+  });
+
   it('counts every held case for each clause and records no violation', async () => {
     const { recorder, seen, casesStarted } = await runProperty({
       clauses: ['REQ-CLOSED', 'OUT-JSON'],
@@ -138,14 +163,14 @@ describe('checkProperty', () => {
     }
   });
 
-  it('runs the examples first, whatever the seed, within the number of cases', async () => {
+  it('runs the examples first, whatever the seed, beside the generated cases', async () => {
     for (const seed of [1, 2, 3]) {
       const { seen } = await runProperty(
         { numRuns: 8, examples: [77_777_777, -5], run: async () => ({ verdict: 'held' }) },
         { options: runOptionsOf({ seed }) },
       );
       expect(seen.slice(0, 2)).toEqual([77_777_777, -5]);
-      expect(seen).toHaveLength(8);
+      expect(seen).toHaveLength(10);
     }
   });
 
@@ -176,5 +201,76 @@ describe('checkProperty', () => {
     const bug = new Error('suite bug at 10');
     const run = async (value: number): Promise<CaseResult> => (value === 10 ? Promise.reject(bug) : violatedFromTen(value));
     await expect(runProperty({ numRuns: 100, run })).rejects.toBe(bug);
+  });
+});
+
+describe('checkProperty under its time limit', () => {
+  it('cancels the case in flight, waits for it, and leaves the clause INCONCLUSIVE naming N of M cases', async () => {
+    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+    const signals: AbortSignal[] = [];
+    const session = { startCase: (signal?: AbortSignal) => void signals.push(signal as AbortSignal), caseCalls: () => [] };
+    let started = 0;
+    let endedAfterAbort = false;
+    const spec: PropertySpec<number> = {
+      clauses: ['REQ-CLOSED'],
+      arbitrary: fc.integer(),
+      describe: String,
+      numRuns: 8,
+      // Two quick cases, then one that only its cancellation ends (an adapter that hangs).
+      run: async () => {
+        started += 1;
+        if (started <= 2) return { verdict: 'held' };
+        const signal = signals.at(-1) as AbortSignal;
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        endedAfterAbort = true;
+        return { verdict: 'held' };
+      },
+    };
+    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: 300 });
+    expect(endedAfterAbort).toBe(true);
+    expect(started).toBe(3);
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, violations: [], inconclusive: expect.stringContaining('after 2 of 8 cases') });
+  });
+
+  it('a time limit hit before any case ended is INCONCLUSIVE, not a suite error', async () => {
+    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+    let signal: AbortSignal | undefined;
+    const session = { startCase: (given?: AbortSignal) => void (signal = given), caseCalls: () => [] };
+    const spec: PropertySpec<number> = {
+      clauses: ['REQ-CLOSED'],
+      arbitrary: fc.integer(),
+      describe: String,
+      run: async () => {
+        await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+        return { verdict: 'violated', violations: [violation('REQ-CLOSED', 'too late to count')] };
+      },
+    };
+    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: 200 });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, violations: [], inconclusive: expect.stringContaining('after 0 of 10 cases') });
+  });
+});
+
+describe('checkProperty: a time limit after the minimum', () => {
+  it('counts the decided cases when they reach minRuns', async () => {
+    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+    let signal: AbortSignal | undefined;
+    const session = { startCase: (given?: AbortSignal) => void (signal = given), caseCalls: () => [] };
+    let started = 0;
+    const spec: PropertySpec<number> = {
+      clauses: ['REQ-CLOSED'],
+      arbitrary: fc.integer(),
+      describe: String,
+      numRuns: 8,
+      minRuns: 2,
+      run: async () => {
+        started += 1;
+        if (started <= 2) return { verdict: 'held' };
+        await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+        return { verdict: 'held' };
+      },
+    };
+    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: 300 });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 2, violations: [] });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import * as fc from 'fast-check';
 import type { ClauseId } from '../clauses.js';
 import type { Violation } from '../violation.js';
@@ -11,7 +12,16 @@ import { deriveSeed } from './deriveSeed.js';
 export type CaseResult =
   | { readonly verdict: 'held'; readonly exercised?: readonly ClauseId[] }
   | { readonly verdict: 'violated'; readonly violations: readonly Violation[]; readonly exercised?: readonly ClauseId[] }
-  | { readonly verdict: 'undecided'; readonly reason: string };
+  | {
+      readonly verdict: 'undecided';
+      readonly reason: string;
+      /**
+       * Set when the case is undecided through the host's own failure (see
+       * `hostFaultOf`), never the adapter's: the case is run once more, fresh,
+       * and counted apart in the report.
+       */
+      readonly hostFault?: string;
+    };
 
 /** A property over adapter behaviour, deciding `clauses`. */
 export interface PropertySpec<T> {
@@ -24,6 +34,11 @@ export interface PropertySpec<T> {
   run(value: T): Promise<CaseResult>;
   /** Cases to generate. @defaultValue the run's `--runs` */
   readonly numRuns?: number;
+  /**
+   * Decided cases a clause needs to PASS when the time limit cuts the property short
+   * (a clause with fewer is INCONCLUSIVE). @defaultValue `numRuns`
+   */
+  readonly minRuns?: number;
   /**
    * Cases that run first, before the generated ones, whatever the seed: the
    * variants a clause must never miss (e.g. uppercase hex on a submit).
@@ -38,6 +53,9 @@ export interface PropertySpec<T> {
 
 /** Wall-clock budget of one property, generation and shrinking included. */
 export const PROPERTY_TIME_LIMIT_MS = 120_000;
+
+/** A case undecided by a host fault is retried only within this fraction of its property's time limit (the retry must fit). */
+const HOST_FAULT_RETRY_BEFORE = 0.5;
 
 interface Failure<T> {
   readonly value: T;
@@ -63,6 +81,8 @@ export async function checkProperty<T>(
     propertyIndex: number;
     /** Record the first failing case unshrunk. @defaultValue false */
     endOnFailure?: boolean;
+    /** Wall-clock budget of the property. @defaultValue {@link PROPERTY_TIME_LIMIT_MS} */
+    timeLimitMs?: number;
   },
 ): Promise<void> {
   const { session, recorder, options, testName, propertyIndex } = context;
@@ -73,15 +93,45 @@ export async function checkProperty<T>(
   let firstUndecided: string | null = null;
   const decided = new Map<ClauseId, number>(spec.clauses.map((id) => [id, 0]));
 
-  const property = fc.asyncProperty(spec.arbitrary, async (value) => {
-    session.startCase();
-    let result: CaseResult;
+  const numRuns = (spec.numRuns ?? options.runs) + (spec.examples ?? []).length; // must-try examples come on top of --runs
+  const timeLimitMs = context.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
+  const startedAt = Date.now();
+  let hostFaults = 0;
+  // The case in flight: fast-check's time limit abandons it without waiting, so the
+  // property cancels it itself (killing its calls) and waits for it to end.
+  let inFlight: { readonly controller: AbortController; readonly ended: Promise<unknown> } | null = null;
+  // One run of a case; null when the time limit cancelled it (no evidence, whatever it returned).
+  const runCase = async (value: T): Promise<CaseResult | null> => {
+    const controller = new AbortController();
+    // Every call of the case listens to it, and a race burst makes dozens at once.
+    setMaxListeners(0, controller.signal);
+    session.startCase(controller.signal);
+    const running = spec.run(value);
+    inFlight = { controller, ended: running.catch(() => undefined) };
     try {
-      result = await spec.run(value);
+      const result = await running;
+      return controller.signal.aborted ? null : result;
     } catch (error) {
+      if (controller.signal.aborted) return null;
       // The suite's own fault: if shrinking ends here, it must surface, not an earlier violation.
       lastFailure = null;
       throw error;
+    }
+  };
+
+  const property = fc.asyncProperty(spec.arbitrary, async (value) => {
+    let result = await runCase(value);
+    if (result === null) return true;
+    if (result.verdict === 'undecided' && result.hostFault !== undefined) {
+      hostFaults += 1;
+      firstUndecided ??= `${result.reason} (the host's own failure, not the adapter's: ${result.hostFault})`;
+      // Once more, fresh (every case makes its own operations), while the property's time allows.
+      if (Date.now() - startedAt < timeLimitMs * HOST_FAULT_RETRY_BEFORE) {
+        const again = await runCase(value);
+        if (again === null) return true;
+        result = again;
+        if (result.verdict === 'undecided' && result.hostFault !== undefined) hostFaults += 1;
+      }
     }
     if (result.verdict === 'undecided') {
       firstUndecided ??= result.reason;
@@ -96,14 +146,33 @@ export async function checkProperty<T>(
 
   const details = await fc.check(property, {
     seed: deriveSeed(options.seed, testName),
-    numRuns: spec.numRuns ?? options.runs,
-    interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS,
+    numRuns,
+    interruptAfterTimeLimit: timeLimitMs,
     examples: (spec.examples ?? []).map((example): [T] => [example]),
     ...(context.endOnFailure === true ? { endOnFailure: true } : {}),
     ...(replay === null ? {} : { path: replay.path }),
   });
 
+  const abandoned = inFlight as { readonly controller: AbortController; readonly ended: Promise<unknown> } | null;
+  if (details.interrupted && abandoned !== null) {
+    abandoned.controller.abort();
+    await abandoned.ended;
+  }
+  // Interrupted before any failure: fewer decided cases than the property's minimum are no PASS.
+  if (details.interrupted && details.counterexamplePath === null) {
+    const minRuns = spec.minRuns ?? numRuns;
+    for (const [clauseId, cases] of decided) {
+      if (cases >= minRuns) {
+        recorder.count(clauseId, cases);
+      } else {
+        recorder.inconclusive(clauseId, `time limit of ${timeLimitMs} ms after ${cases} of ${numRuns} cases, fewer than the ${minRuns} needed (the adapter answers too slowly for this property)`);
+      }
+      recorder.replay(clauseId, { testName, seed: options.seed });
+    }
+    return;
+  }
   for (const [clauseId, cases] of decided) recorder.count(clauseId, cases);
+  if (hostFaults > 0) for (const clauseId of spec.clauses) recorder.hostUncertain(clauseId, hostFaults);
   const failure = lastFailure as Failure<T> | null;
   if (details.failed) {
     // A failure without a recorded case is an exception thrown by the suite itself.

@@ -1,5 +1,7 @@
 import type { AdmissionOutcome, Binding, Outcome } from '../protocol/types.js';
+import { hostFaultOf } from '../transport/uncertaintyCause.js';
 import type { AdapterSession, Exchange } from './AdapterSession.js';
+import type { CaseResult } from './checkProperty.js';
 
 /** The admission an exchange shows, if its answer was a valid accepted/terminal outcome. */
 export function admissionOf(exchange: Exchange): AdmissionOutcome | null {
@@ -37,9 +39,31 @@ export async function pollUntilTerminal(session: AdapterSession, binding: Bindin
   return exchanges;
 }
 
-/** A short description of an answer, for violation messages. */
+/**
+ * Why an exchange is uncertain through the host's own failure (a stream or
+ * spawn failure, a cancellation), or null: such an exchange is never evidence
+ * against the adapter.
+ */
+export function hostFaultOfExchange(exchange: Exchange): string | null {
+  return exchange.kind === 'uncertain' ? hostFaultOf(exchange.record) : null;
+}
+
+/**
+ * An undecided case whose reason is `reason`, marked as the host's fault when
+ * the first of `exchanges` that is uncertain through the host is found (then
+ * the case is retried once and counted apart).
+ */
+export function undecidedCase(reason: string, exchanges: readonly Exchange[] = []): CaseResult {
+  const hostFault = exchanges.map(hostFaultOfExchange).find((fault) => fault !== null);
+  return hostFault === undefined ? { verdict: 'undecided', reason } : { verdict: 'undecided', reason, hostFault };
+}
+
+/** A short description of an answer, for violation messages; an uncertain call's detail is included. */
 export function describeExchange(exchange: Exchange): string {
-  if (exchange.kind === 'uncertain') return `an uncertain call (${exchange.reason})`;
+  if (exchange.kind === 'uncertain') {
+    const detail = exchange.record?.uncertaintyDetail;
+    return `an uncertain call (${exchange.reason}${detail === undefined ? '' : `: ${detail}`})`;
+  }
   const { outcome } = exchange;
   return outcome.state === 'unknown'
     ? `unknown (reason ${outcome.reason}, revision ${outcome.revision})`

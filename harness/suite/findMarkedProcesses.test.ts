@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { until } from '../__test-helpers__/until.js';
 import { isProcessLive } from '../transport/__test-helpers__/isProcessLive.js';
 import { findMarkedProcesses } from './findMarkedProcesses.js';
 import { reapMarkedProcesses } from './reapMarkedProcesses.js';
@@ -12,14 +13,6 @@ function markedSleeper(callId: string): number {
   return child.pid;
 }
 
-async function until(condition: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
-}
 
 describe.runIf(process.platform === 'linux')('findMarkedProcesses / reapMarkedProcesses', () => {
   it('finds a detached process by the call marker it inherited, and only for the given calls; reaping kills it', async () => {

@@ -1,66 +1,46 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { launcherProcesses } from '../transport/containment/launcherProcesses.js';
+import { descendantsOf, readProcessTable, type ProcessEntry } from '../transport/containment/processTable.js';
 
-/** A live process whose environment carries the marker of one of the given calls. */
+/** A live process started by one of the given calls. */
 export interface MarkedProcess {
   readonly pid: number;
-  /** The `ADAPTER_QUALIFY_CALL` it carries. */
+  /** The call that started it. */
   readonly callId: string;
   /** Its command line, arguments joined by spaces (capped). */
   readonly cmdline: string;
 }
 
-const MARKER = 'ADAPTER_QUALIFY_CALL=';
 const MAX_CMDLINE = 300;
 
 /**
- * Finds live processes carrying `ADAPTER_QUALIFY_CALL=<id>` for one of
- * `callIds`, by reading `/proc/<pid>/environ` where permitted (an adapter's
- * descendants inherit its environment unless they scrub it). Zombies and
- * unreadable processes are skipped.
- * @param callIds - the calls whose markers count.
+ * Finds live processes started by one of `callIds`: every descendant of the
+ * call's keeper (the per-call launcher's child subreaper, which inherits every
+ * orphan of the adapter's tree, whatever it did to its environment or session),
+ * and, as the fallback where there is no launcher, every process whose
+ * `/proc/<pid>/environ` carries `ADAPTER_QUALIFY_CALL=<id>`. The launcher's own
+ * processes, zombies and unreadable processes are not counted.
+ * @param callIds - the calls whose processes count.
  * @returns the processes found, or null where there is no `/proc` (not Linux).
  * @public
  */
 export function findMarkedProcesses(callIds: ReadonlySet<string>): MarkedProcess[] | null {
-  if (process.platform !== 'linux') return null;
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return null;
-  }
+  const table = readProcessTable();
+  if (table === null) return null;
   if (callIds.size === 0) return [];
-  const found: MarkedProcess[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const pid = Number(entry);
-    if (pid === process.pid) continue;
-    const callId = markerOf(readOrNull(`/proc/${entry}/environ`));
-    if (callId === null || !callIds.has(callId) || isZombie(entry)) continue;
-    const cmdline = (readOrNull(`/proc/${entry}/cmdline`) ?? '').split('\0').filter((part) => part !== '').join(' ');
-    found.push({ pid, callId, cmdline: cmdline.length > MAX_CMDLINE ? `${cmdline.slice(0, MAX_CMDLINE)}…` : cmdline });
+  const launchers = launcherProcesses(table);
+  const launcherPids = new Set(launchers.map(({ entry }) => entry.pid));
+  const found = new Map<number, MarkedProcess>();
+  const note = (entry: ProcessEntry, callId: string): void => {
+    if (entry.dead || launcherPids.has(entry.pid) || found.has(entry.pid)) return;
+    const cmdline = entry.argv.join(' ');
+    found.set(entry.pid, { pid: entry.pid, callId, cmdline: cmdline.length > MAX_CMDLINE ? `${cmdline.slice(0, MAX_CMDLINE)}…` : cmdline });
+  };
+  for (const { entry, callId } of launchers) {
+    if (!callIds.has(callId)) continue;
+    for (const descendant of descendantsOf(table, new Set([entry.pid]))) note(descendant, callId);
   }
-  return found;
-}
-
-function markerOf(environ: string | null): string | null {
-  if (environ === null) return null;
-  const entry = environ.split('\0').find((variable) => variable.startsWith(MARKER));
-  return entry === undefined ? null : entry.slice(MARKER.length);
-}
-
-function isZombie(pid: string): boolean {
-  const stat = readOrNull(`/proc/${pid}/stat`);
-  if (stat === null) return true; // gone meanwhile
-  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  return state === 'Z' || state === 'X';
-}
-
-// EACCES (another user's process) and ENOENT (exited meanwhile) are both "not visible".
-function readOrNull(file: string): string | null {
-  try {
-    return readFileSync(file, 'latin1');
-  } catch {
-    return null;
+  for (const entry of table) {
+    if (entry.callMarker !== null && callIds.has(entry.callMarker)) note(entry, entry.callMarker);
   }
+  return [...found.values()];
 }

@@ -1,63 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { callRecordOf } from '../protocol/__test-helpers__/callRecordOf.js';
-import { acceptedOutcome, sampleRef } from '../protocol/__test-helpers__/sampleOutcomes.js';
-import type { Binding } from '../protocol/types.js';
+import { acceptedOutcome, sampleBinding, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
+import { exchangeOf, uncertainOf } from './__test-helpers__/exchangeOf.js';
 import type { Exchange } from './AdapterSession.js';
-import { judgeRefusedSubmit, payloadFeatures } from './judgeRefusedSubmit.js';
+import { isRefusal, judgeRefusedSubmit } from './judgeRefusedSubmit.js';
 
-const refusedBy = (uncertainty: 'nonzero-exit' | 'timeout' | 'sdk-rejected'): Exchange & { kind: 'uncertain' } => ({
-  kind: 'uncertain',
-  reason: uncertainty,
-  record: callRecordOf({ action: 'submit', exitCode: uncertainty === 'nonzero-exit' ? 2 : null, uncertainty }),
+const binding = sampleBinding('op-1');
+const admitted = exchangeOf(acceptedOutcome(sampleBinding('control-1')));
+const refusedByExit = uncertainOf('refusal');
+const streamFailed: Exchange = { kind: 'uncertain', reason: 'stream-failure', record: callRecordOf({ uncertainty: 'stream-failure', uncertaintyDetail: 'stdout: read EIO' }) };
+
+describe('isRefusal', () => {
+  it('is a nonzero exit or an unknown answer, and nothing else', () => {
+    expect(isRefusal(refusedByExit)).toBe(true);
+    expect(isRefusal({ kind: 'uncertain', reason: 'sdk-rejected', record: callRecordOf({ uncertainty: 'sdk-rejected', exitCode: null }) })).toBe(true);
+    expect(isRefusal(exchangeOf(unknownOutcome(binding)))).toBe(true);
+    expect(isRefusal(exchangeOf(acceptedOutcome(binding)))).toBe(false);
+    expect(isRefusal(uncertainOf('timeout'))).toBe(false);
+    expect(isRefusal(streamFailed)).toBe(false);
+  });
 });
-
-/** A session whose control submit is admitted (or refused), recording what it was sent. */
-function controlSession(admitsControl: boolean) {
-  const sent: { binding: Binding; payload: unknown }[] = [];
-  return {
-    sent,
-    session: {
-      authorityId: 'ledger-a1',
-      submit: async (binding: Binding, payload: unknown): Promise<Exchange> => {
-        sent.push({ binding, payload });
-        return admitsControl ? { kind: 'outcome', outcome: acceptedOutcome(binding, 1, sampleRef(1)), record: callRecordOf() } : refusedBy('nonzero-exit');
-      },
-    },
-  };
-}
-
-const ids = { fresh: (tag = 'op') => `AQ-${tag}-1` };
-const integerKeyed = { '10': 'a', '9': 'b', a: 1 };
 
 describe('judgeRefusedSubmit', () => {
-  it('FAILs SEM-SUBMIT-ADMITS, naming integer-like keys, when a control {} right after is admitted', async () => {
-    const { session, sent } = controlSession(true);
-    const result = await judgeRefusedSubmit(refusedBy('nonzero-exit'), integerKeyed, { session, ids });
-    expect(sent.map((entry) => entry.payload)).toEqual([{}]);
+  it('fails SEM-SUBMIT-ADMITS, naming the payload features, when the control right after is admitted', () => {
+    const result = judgeRefusedSubmit({ refused: refusedByExit, control: admitted, features: ['booleans', 'null'] });
     expect(result.verdict).toBe('violated');
-    const [found] = result.verdict === 'violated' ? result.violations : [];
-    expect(found).toMatchObject({ clauseId: 'SEM-SUBMIT-ADMITS', message: expect.stringMatching(/exit 2.*control submit of \{\}.*integer-like keys.*"9", "10"/) });
+    if (result.verdict !== 'violated') return;
+    expect(result.violations).toHaveLength(1);
+    expect(result.violations[0]).toMatchObject({ clauseId: 'SEM-SUBMIT-ADMITS', details: { features: ['booleans', 'null'] } });
+    expect(result.violations[0]?.message).toMatch(/^a valid submit was refused \(an uncertain call \(refusal\)\).*control submit of \{\}.*admitted \(accepted\): the refusal depends on booleans, null$/);
   });
 
-  it('also judges an SDK rejection', async () => {
-    const { session } = controlSession(true);
-    expect((await judgeRefusedSubmit(refusedBy('sdk-rejected'), integerKeyed, { session, ids })).verdict).toBe('violated');
+  it('stays undecided when the control is refused too: an adapter refusing everything is not over-strict', () => {
+    const result = judgeRefusedSubmit({ refused: exchangeOf(unknownOutcome(binding)), control: refusedByExit, features: [] });
+    expect(result).toMatchObject({ verdict: 'undecided' });
+    expect(result.verdict === 'undecided' ? result.reason : '').toMatch(/refuses everything or is unavailable/);
+    expect(result).not.toHaveProperty('hostFault');
   });
 
-  it('stays undecided when the control is refused too (the authority may be unavailable), or the call was not a refusal', async () => {
-    const refusing = controlSession(false);
-    expect(await judgeRefusedSubmit(refusedBy('nonzero-exit'), integerKeyed, { session: refusing.session, ids })).toMatchObject({ verdict: 'undecided', reason: expect.stringContaining('control submit of {}') });
-    const admitting = controlSession(true);
-    expect(await judgeRefusedSubmit(refusedBy('timeout'), integerKeyed, { session: admitting.session, ids })).toEqual({ verdict: 'undecided', reason: 'timeout' });
-    expect(admitting.sent).toEqual([]);
-  });
-});
-
-describe('payloadFeatures', () => {
-  it('names array-index keys anywhere in the payload, and only those', () => {
-    expect(payloadFeatures({ x: [{ '10': 1 }], a: 2 })).toEqual([expect.stringContaining('integer-like keys')]);
-    expect(payloadFeatures({ x: [{ '10': 1 }] })[0]).toContain('"10"');
-    expect(payloadFeatures({ '01': 1, '-1': 2, '4294967295': 3, a: [] })).toEqual([]);
-    expect(payloadFeatures([1, 'x', null])).toEqual([]);
+  it('marks the case as the host\'s fault when the control was lost to a host failure', () => {
+    expect(judgeRefusedSubmit({ refused: refusedByExit, control: streamFailed, features: [] })).toMatchObject({
+      verdict: 'undecided',
+      hostFault: 'stream-failure: stdout: read EIO',
+    });
   });
 });

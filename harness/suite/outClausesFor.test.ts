@@ -28,9 +28,12 @@ describe('outClausesFor', () => {
     }
   });
 
-  it('covers every OUT clause of the registry across the states', () => {
+  it('covers every OUT clause of the registry across the states (but the raw-text check of repeated keys)', () => {
     const covered = new Set(STATES.flatMap((state) => outClausesFor(state)));
-    const registry = codingOperationClauses.filter((definition) => definition.family === 'OUT').map((definition) => definition.id);
+    // OUT-UNIQUE-KEYS is judged on stdout's raw text before parsing (AdapterSession), whatever the state.
+    const registry = codingOperationClauses
+      .filter((definition) => definition.family === 'OUT' && definition.id !== 'OUT-UNIQUE-KEYS')
+      .map((definition) => definition.id);
     expect([...covered].sort()).toEqual([...registry].sort());
   });
 });

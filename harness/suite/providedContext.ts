@@ -19,6 +19,8 @@ export interface QualifyProvidedContext {
    * and shrinking a crash or pause case costs minutes. @defaultValue false
    */
   readonly endOnFailure?: boolean;
+  /** Wall-clock budget of each property, shortened by tests. @defaultValue `PROPERTY_TIME_LIMIT_MS` */
+  readonly propertyTimeLimitMs?: number;
 }
 
 declare module 'vitest' {

@@ -70,7 +70,15 @@ export function qualifyTest(name: string, body: (context: QualifyTestContext) =>
       recorder,
       ids: services.ids,
       property: (spec) =>
-        checkProperty(spec, { session, recorder, options, testName: name, propertyIndex: propertyIndex++, endOnFailure: services.provided.endOnFailure === true }),
+        checkProperty(spec, {
+          session,
+          recorder,
+          options,
+          testName: name,
+          propertyIndex: propertyIndex++,
+          endOnFailure: services.provided.endOnFailure === true,
+          ...(services.provided.propertyTimeLimitMs === undefined ? {} : { timeLimitMs: services.provided.propertyTimeLimitMs }),
+        }),
     };
     try {
       await body(context);

@@ -3,8 +3,9 @@ import { AdmissionBudget } from './AdmissionBudget.js';
 import { OperationIds } from './OperationIds.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
+import { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 import type { QualifyProvidedContext } from './providedContext.js';
-import type { RunSubject } from '../runOptions.js';
+import type { NormalizedRunOptions } from '../runOptions.js';
 import { CommandTransport } from '../transport/CommandTransport.js';
 import { SdkTransport } from '../transport/SdkTransport.js';
 
@@ -17,6 +18,7 @@ export interface WorkerServices {
   readonly breaker: UnresponsiveBreaker;
   readonly budget: AdmissionBudget;
   readonly ids: OperationIds;
+  readonly terminals: TerminalEvidenceLog;
 }
 
 let services: WorkerServices | undefined;
@@ -28,18 +30,20 @@ export function workerServices(): WorkerServices {
   const { options } = provided;
   services = {
     provided,
-    transport: transportFor(options.subject, provided.scratchDir),
+    transport: transportFor(options, provided.scratchDir),
     transcript: new TranscriptWriter(provided.workDir, { keepStderr: options.keepStderr }),
     breaker: new UnresponsiveBreaker(provided.workDir),
     budget: new AdmissionBudget(provided.workDir, options.maxSubmits),
     ids: new OperationIds(provided.runNonce),
+    terminals: new TerminalEvidenceLog(provided.workDir),
   };
   return services;
 }
 
 // The scratch directory reaches an adapter process through its environment; an
 // in-process SDK reads the same variable from this worker's environment.
-function transportFor(subject: RunSubject, scratchDir: string): CommandTransport | SdkTransport {
+export function transportFor(options: NormalizedRunOptions, scratchDir: string): CommandTransport | SdkTransport {
+  const subject = options.subject;
   if (subject.kind === 'sdk') {
     process.env['ADAPTER_QUALIFY_SCRATCH'] = scratchDir;
     return new SdkTransport(subject.modulePath);
@@ -49,5 +53,6 @@ function transportFor(subject: RunSubject, scratchDir: string): CommandTransport
     argvPrefix: subject.config.argvPrefix,
     cwd: subject.adapterCwd,
     env: { ADAPTER_QUALIFY_SCRATCH: scratchDir },
+    environment: options.adapterEnvironment,
   });
 }

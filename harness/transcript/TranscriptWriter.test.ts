@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { SecretMask } from '../evidence/SecretMask.js';
 import { callRecordOf } from '../protocol/__test-helpers__/callRecordOf.js';
-import { KEPT_STDERR_CHARS, TranscriptWriter, type TranscriptLine } from './TranscriptWriter.js';
+import { KEPT_STDERR_CHARS, MAX_TRANSCRIPT_LINE_BYTES, TranscriptWriter, type TranscriptLine } from './TranscriptWriter.js';
 
 const root = temporaryRoot('transcript-writer');
 const noSecrets = new SecretMask({});
@@ -71,5 +71,50 @@ describe('TranscriptWriter', () => {
       // The request is the suite's own text, kept exact for `verify`.
       requestText: '{"note":"hunter2-secret"}',
     });
+  });
+});
+
+describe('TranscriptWriter line bound', () => {
+  it('cuts a stdout that would pass the line bound once escaped, on a character boundary, and records the cut', async () => {
+    const workDir = join(root(), 'line-cut');
+    const stdout = '\u0001'.repeat(1_048_576);
+    new TranscriptWriter(workDir, { mask: noSecrets }).append(callRecordOf({ stdout, stdoutBytes: stdout.length }), 'OUT-JSON: flood');
+    const content = await readFile(join(workDir, 'transcript', (await readdir(join(workDir, 'transcript')))[0] ?? ''), 'utf8');
+    expect(Buffer.byteLength(content)).toBeLessThanOrEqual(MAX_TRANSCRIPT_LINE_BYTES + 1);
+    const [line] = await linesIn(workDir);
+    expect(line?.lineCut).toEqual({ field: 'stdout', keptBytes: line?.stdout.length, droppedBytes: stdout.length - (line?.stdout.length ?? 0) });
+    expect(line?.stdout.length).toBeGreaterThan(600_000);
+    expect(stdout.startsWith(line?.stdout ?? 'x')).toBe(true);
+  });
+
+  it('leaves a line within the bound whole, with no cut recorded', async () => {
+    const workDir = join(root(), 'line-whole');
+    new TranscriptWriter(workDir, { mask: noSecrets }).append(callRecordOf({ stdout: 'x'.repeat(1_048_576) }), 'OUT-SIZE: at the bound');
+    const [line] = await linesIn(workDir);
+    expect(line?.stdout).toHaveLength(1_048_576);
+    expect(line).not.toHaveProperty('lineCut');
+  });
+
+  it('masks a secret the transport cut at the output bound', async () => {
+    const workDir = join(root(), 'cut-secret');
+    const mask = new SecretMask({ DATABASE_URL: 'postgres://u:pw-1234@h/db' }, ['DATABASE_URL']);
+    new TranscriptWriter(workDir, { mask }).append(callRecordOf({ stdout: 'x postgres://u:pw-12', stdoutTruncated: true }), 'OUT-SIZE: cut');
+    const [line] = await linesIn(workDir);
+    expect(line).toMatchObject({ stdout: 'x [masked: DATABASE_URL]', masked: ['DATABASE_URL'] });
+  });
+});
+
+describe('TranscriptWriter line bound, mixed text', () => {
+  it('fits a cut of quotes, multi-byte characters, pairs and lone surrogates exactly as JSON.stringify escapes them', async () => {
+    const workDir = join(root(), 'line-cut-mixed');
+    const stdout = '"\\é€😀\uD800\u0001\n'.repeat(400_000);
+    new TranscriptWriter(workDir, { mask: noSecrets }).append(callRecordOf({ stdout }), 'OUT-JSON: mixed');
+    const content = await readFile(join(workDir, 'transcript', (await readdir(join(workDir, 'transcript')))[0] ?? ''), 'utf8');
+    const bytes = Buffer.byteLength(content) - 1;
+    expect(bytes).toBeLessThanOrEqual(MAX_TRANSCRIPT_LINE_BYTES);
+    expect(bytes).toBeGreaterThan(MAX_TRANSCRIPT_LINE_BYTES - 16);
+    const [line] = await linesIn(workDir);
+    expect(stdout.startsWith(line?.stdout ?? 'x')).toBe(true);
+    expect(line?.lineCut?.keptBytes).toBe(Buffer.byteLength(line?.stdout ?? ''));
   });
 });

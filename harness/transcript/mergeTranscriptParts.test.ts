@@ -72,3 +72,32 @@ describe('mergeTranscriptParts', () => {
     }
   });
 });
+
+describe('mergeTranscriptParts at scale', () => {
+  it('streams parts far larger than one string could hold in memory at once, in start order', async () => {
+    const workDir = join(root(), 'large');
+    await mkdir(join(workDir, 'transcript'), { recursive: true });
+    // 40 lines of 4 MiB each (160 MiB): a join of them all would be one 160 MiB string.
+    const pad = 'p'.repeat(4 * 1_048_576);
+    for (const [name, starts] of [['a.jsonl', [40, 20, 0]], ['b.jsonl', [10, 30]]] as const) {
+      const lines = [];
+      for (let index = 0; index < 8; index += 1) for (const start of starts) lines.push(`${JSON.stringify({ callId: `${name}-${start}-${index}`, startedAt: start + index, pad })}\n`);
+      await writeFile(join(workDir, 'transcript', name), lines.join(''));
+    }
+    const destination = join(root(), 'large.jsonl');
+    await expect(mergeTranscriptParts(workDir, destination)).resolves.toBe(40);
+    const starts: number[] = [];
+    const { createReadStream } = await import('node:fs');
+    const { createInterface } = await import('node:readline');
+    for await (const line of createInterface({ input: createReadStream(destination) })) starts.push((JSON.parse(line) as { startedAt: number }).startedAt);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(starts).toHaveLength(40);
+  });
+
+  it('refuses a part whose last line was torn (no newline)', async () => {
+    const workDir = join(root(), 'torn');
+    await mkdir(join(workDir, 'transcript'), { recursive: true });
+    await writeFile(join(workDir, 'transcript', 'a.jsonl'), '{"callId":"a","startedAt":1}\n{"callId":"b"');
+    await expect(mergeTranscriptParts(workDir, join(root(), 'torn.jsonl'))).rejects.toThrow(/torn write/);
+  });
+});

@@ -9,7 +9,7 @@ export const TRANSPORT_UNCERTAINTIES = [
   'timeout', // the deadline expired (WIRE-DEADLINE)
   'canceled', // the caller's signal aborted the call
   'output-overflow', // stdout passed the output bound (WIRE-STDOUT-CAP)
-  'stream-failure', // stdout/stderr failed, or stayed open after exit past the grace period
+  'stream-failure', // reading stdout/stderr or writing stdin failed on the host's side
   'spawn-failure', // the executable could not be started
   'killed-by-signal', // the process died by a signal the suite did not send
   'nonzero-exit', // exit code other than 0

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyExit, type ExitFacts } from './classifyExit.js';
 
-const clean: ExitFacts = { killReason: null, streamFailure: null, exitCode: 0, signal: null };
+const clean: ExitFacts = { killReason: null, streamFailure: null, heldOpen: null, exitCode: 0, signal: null };
 
 describe('classifyExit', () => {
   it('is certain only for a clean exit 0', () => {
@@ -10,14 +10,18 @@ describe('classifyExit', () => {
 
   it('puts the suite’s own kill reason first (the SIGKILL came from us)', () => {
     for (const killReason of ['timeout', 'canceled', 'output-overflow'] as const) {
-      expect(classifyExit({ killReason, streamFailure: 'x', exitCode: null, signal: 'SIGKILL' }).uncertainty).toBe(killReason);
+      expect(classifyExit({ killReason, streamFailure: 'x', heldOpen: null, exitCode: null, signal: 'SIGKILL' }).uncertainty).toBe(killReason);
     }
   });
 
+  it('says why a deadline hit a process that had exited (its output held open)', () => {
+    expect(classifyExit({ ...clean, killReason: 'timeout', heldOpen: 'stdout stayed open' })).toEqual({ uncertainty: 'timeout', detail: 'stdout stayed open' });
+  });
+
   it('then stream failures, then foreign signals, then nonzero exits', () => {
-    expect(classifyExit({ ...clean, streamFailure: 'stdout still open', exitCode: 3 })).toEqual({
+    expect(classifyExit({ ...clean, streamFailure: 'stdout: EIO', exitCode: 3 })).toEqual({
       uncertainty: 'stream-failure',
-      detail: 'stdout still open',
+      detail: 'stdout: EIO',
     });
     expect(classifyExit({ ...clean, exitCode: null, signal: 'SIGSEGV' })).toEqual({
       uncertainty: 'killed-by-signal',

@@ -7,8 +7,10 @@ export type KillReason = 'timeout' | 'canceled' | 'output-overflow';
 export interface ExitFacts {
   /** The first reason the suite killed the group, or null. */
   readonly killReason: KillReason | null;
-  /** Text of the first stream failure (an error, or output still open after the grace period), or null. */
+  /** Text of the first stream error (stdin, stdout or stderr), or null. */
   readonly streamFailure: string | null;
+  /** Why a deadline hit a process that had already exited (its output was held open), or null. */
+  readonly heldOpen: string | null;
   /** Exit code, or null when the process died by a signal. */
   readonly exitCode: number | null;
   /** Terminating signal, or null. */
@@ -29,7 +31,7 @@ export interface ExitClassification {
  */
 export function classifyExit(facts: ExitFacts): ExitClassification {
   if (facts.killReason !== null) {
-    return { uncertainty: facts.killReason, detail: undefined };
+    return { uncertainty: facts.killReason, detail: facts.killReason === 'timeout' ? (facts.heldOpen ?? undefined) : undefined };
   }
   if (facts.streamFailure !== null) {
     return { uncertainty: 'stream-failure', detail: facts.streamFailure };

@@ -1,5 +1,7 @@
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { withDir } from 'tmp-promise';
 import { describe, expect, it } from 'vitest';
 import { hostileFixturePath } from '../../adapters/hostile/hostileFixturePath.js';
@@ -133,15 +135,16 @@ describe('runAdapterCall', () => {
     expect(record).toMatchObject({ uncertainty: 'killed-by-signal', exitCode: null, signal: 'SIGKILL', timedOut: false });
   });
 
-  it('does not hang on a grandchild holding stdout, and kills it', async () => {
+  it('ends a call whose grandchild holds stdout at the deadline, as a timeout, and kills it', async () => {
     await withDir(
       async ({ path }) => {
         const pidFile = join(path, 'grandchild.pid');
         const started = Date.now();
-        const record = await runAdapterCall(fixtureTarget('grandchild-holds-stdout', [pidFile]), { action: 'submit', requestText: '{}' }, bounds());
-        expect(Date.now() - started).toBeLessThan(1_500);
-        expect(record).toMatchObject({ uncertainty: 'stream-failure', exitCode: 0, timedOut: false });
-        expect(record.uncertaintyDetail).toMatch(/stdout/);
+        const record = await runAdapterCall(fixtureTarget('grandchild-holds-stdout', [pidFile]), { action: 'submit', requestText: '{}' }, bounds({ timeoutMs: 1_500 }));
+        // The grandchild sleeps 30 s: the call ends at its deadline (plus the group's kill), not at the grandchild's exit.
+        expect(Date.now() - started).toBeLessThan(1_500 + 2 * 1_000 + 1_000);
+        expect(record).toMatchObject({ uncertainty: 'timeout', exitCode: 0, timedOut: true });
+        expect(record.uncertaintyDetail).toMatch(/stdout and stderr stayed open until it/);
         const grandchildPid = Number(await readFile(pidFile, 'utf8'));
         expect(grandchildPid).toBeGreaterThan(1);
         // SIGKILL delivery is asynchronous: allow a moment, far below the grandchild's 30 s sleep.
@@ -149,6 +152,15 @@ describe('runAdapterCall', () => {
       },
       { unsafeCleanup: true },
     );
+  });
+
+  it('reads to EOF after the exit, however late it comes (no grace period cuts the answer off)', async () => {
+    const target = { executable: process.execPath, argvPrefix: [fileURLToPath(new URL('./__test-helpers__/lateEof.mjs', import.meta.url))], cwd: tmpdir(), env: {} };
+    const started = Date.now();
+    const record = await runAdapterCall(target, { action: 'observe', requestText: '{}' }, bounds());
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    expect(record).toMatchObject({ uncertainty: null, exitCode: 0, timedOut: false });
+    expect(JSON.parse(record.stdout)).toMatchObject({ state: 'unknown' });
   });
 
   it('starts no process for a pre-aborted signal', async () => {

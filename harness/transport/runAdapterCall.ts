@@ -12,10 +12,14 @@ import type { CallBounds, CallInput, CommandTarget } from './types.js';
 import { validateMaxOutputBytes } from './validateMaxOutputBytes.js';
 import { validateTimeoutMs } from './validateTimeoutMs.js';
 import { NO_OUTPUT } from './_internals/noOutput.js';
+import { adapterEnvironment, SCRUBBED_ENVIRONMENT } from './containment/adapterEnvironment.js';
+import { launchCommand } from './containment/launchCommand.js';
 
-/** How long stdout/stderr may stay open after the process exited (a descendant holding them). */
-const STREAM_GRACE_MS = 250;
-/** Bound on waiting for streams we destroyed ourselves to report closed. */
+/**
+ * Bound on waiting for the streams to close once the suite killed the group
+ * (after that, they are destroyed). Only ever spent after the call's deadline,
+ * its cancellation or an overflow: a process that exited is read to EOF.
+ */
 const DESTROY_WAIT_MS = 1_000;
 
 /** The parts of a record fixed before the process starts. */
@@ -34,7 +38,9 @@ type ExitEvent =
 
 /**
  * Runs one adapter call (WIRE-*): spawns `[executable, ...argvPrefix, action]`
- * without a shell as the leader of a new process group, writes the request to
+ * without a shell, through the per-call launcher (`launchCommand`: the adapter's
+ * parent is sacrificial, its descendants stay under the call's keeper), in a new
+ * process group, with a scrubbed environment (`adapterEnvironment`), writes the request to
  * stdin and closes it, drains stdout (capped at the output bound) and stderr
  * (its last 65,536 bytes kept), enforces the deadline and the caller's signal,
  * and kills the whole group when the call ends. Never retries.
@@ -80,15 +86,25 @@ async function runStarted(
   const stderr = new BoundedCapture(limits.maxStderrBytes, 'tail');
   let killReason: KillReason | null = null;
   let streamFailure: string | null = null;
+  let heldOpen: string | null = null;
+  let exitedAt: number | null = null;
+  let onKilled: () => void = ignore;
+  const killed = new Promise<void>((resolve) => {
+    onKilled = resolve;
+  });
   const noteStreamFailure = (detail: string): void => {
     streamFailure ??= detail;
   };
 
   const startedAt = Date.now();
-  const subprocess = execa(target.executable, [...target.argvPrefix, identity.action], {
+  // The fault injector's hook (a tracer around the adapter's argv) is the only place a call's
+  // argv can differ from the record's; the launcher stays outside it, as the call's parent.
+  const argv = [target.executable, ...target.argvPrefix, identity.action] as const;
+  const launch = launchCommand(observer?.wrapArgv?.(argv) ?? argv, identity.callId);
+  const subprocess = execa(launch.file, launch.args, {
     cwd: target.cwd,
-    env: { ...target.env, ADAPTER_QUALIFY_CALL: identity.callId },
-    extendEnv: true,
+    env: adapterEnvironment(target.environment ?? SCRUBBED_ENVIRONMENT, { ...target.env, ADAPTER_QUALIFY_CALL: identity.callId }),
+    extendEnv: false,
     shell: false,
     detached: true, // the adapter leads its own process group, so the group can be killed
     cleanup: false,
@@ -109,12 +125,17 @@ async function runStarted(
 
   const kill = (reason: KillReason): void => {
     killReason ??= reason;
+    if (reason === 'timeout' && exitedAt !== null && !(subprocess.stdout.closed && subprocess.stderr.closed)) {
+      heldOpen = `the process exited ${Date.now() - exitedAt} ms before the ${identity.timeoutMs} ms deadline, but ${openStreams(subprocess)} stayed open until it (a process it started held them)`;
+    }
     if (pid !== undefined) killProcessGroup(pid);
     subprocess.kill('SIGKILL'); // also the direct child, should the group kill have missed it
+    onKilled();
   };
 
   const exited = new Promise<ExitEvent>((resolve) => {
     subprocess.once('exit', (code: number | null, exitSignal: NodeJS.Signals | null) => {
+      exitedAt = Date.now();
       resolve({ kind: 'exit', code, signal: exitSignal });
     });
     subprocess.on('error', (error: Error) => {
@@ -154,13 +175,16 @@ async function runStarted(
       destroyStreams(subprocess);
       return notStarted(identity, startedAt, 'spawn-failure', `${exit.error.message} (cwd ${target.cwd})`);
     }
-    if (!(await settlesWithin(closed, STREAM_GRACE_MS))) {
-      noteStreamFailure(`${openStreams(subprocess)} still open ${STREAM_GRACE_MS} ms after the process exited`);
-      if (pid !== undefined) killProcessGroup(pid);
+    // Read to EOF however long a busy host takes to get there: only the deadline (or a
+    // cancellation) ends the wait, so a descendant holding the pipe costs the call's
+    // own deadline and a starved host never loses an answer the adapter gave.
+    await Promise.race([closed, killed]);
+    if (!(await settlesWithin(closed, DESTROY_WAIT_MS))) {
+      // Something outside the process group still holds the pipe.
       destroyStreams(subprocess);
       await settlesWithin(closed, DESTROY_WAIT_MS);
     }
-    const verdict = classifyExit({ killReason, streamFailure, exitCode: exit.code, signal: exit.signal });
+    const verdict = classifyExit({ killReason, streamFailure, heldOpen, exitCode: exit.code, signal: exit.signal });
     const decoded = decodeUtf8(stdout.bytes(), stdout.truncated);
     return orderedRecord({
       ...identity,

@@ -1,4 +1,5 @@
 import type { Action } from '../protocol/types.js';
+import type { EnvironmentPolicy } from './containment/adapterEnvironment.js';
 
 /** Where and how an adapter is started: the normalized adapter configuration. */
 export interface CommandTarget {
@@ -10,6 +11,8 @@ export interface CommandTarget {
   readonly cwd: string;
   /** Extra environment for every call (the suite's scratch directory). Never recorded in reports. */
   readonly env: Readonly<Record<string, string>>;
+  /** Which of the suite's own variables the adapter receives. @defaultValue the scrubbed environment, no `--pass-env` */
+  readonly environment?: EnvironmentPolicy;
 }
 
 /** Bounds and cancellation for one call. All fields are required: defaults are applied once, by the caller. */

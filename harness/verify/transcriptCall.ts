@@ -100,7 +100,8 @@ export function transcriptCall(text: string, line: number): TranscriptCall {
     maxOutputBytes: fields.maxOutputBytes as number,
     uncertainty: Object.hasOwn(fields, 'uncertainty') ? (fields.uncertainty as TransportUncertainty | null) : derivedUncertainty(fields),
   };
-  const masked = Array.isArray(fields.masked) && fields.masked.length > 0;
+  // A masked or cut line's stdout is no longer the bytes the adapter wrote: both are skipped alike.
+  const masked = (Array.isArray(fields.masked) && fields.masked.length > 0) || fields.lineCut !== undefined;
   return { line, record, request: fields.request, hasRequestText: requestText !== null, masked };
 }
 

@@ -75,3 +75,22 @@ describe('verifyTranscript', () => {
     expect(replayer.lineTooLong()).toMatchObject({ name: 'TranscriptInputError', line: 3, message: 'line 3 is longer than 100 bytes' });
   });
 });
+
+describe('verifyTranscript: OUT-UNIQUE-KEYS', () => {
+  it('finds a repeated key in a valid outcome, line by line and on worker threads alike', async () => {
+    const binding = sampleBinding('op-dup', { task: 'x' });
+    const canonical = JSON.stringify(acceptedOutcome(binding));
+    // JSON.parse keeps the last value, so the answer is still a valid outcome for this binding.
+    const duplicated = `{"operationId":"someone-elses-op","revision":99,${canonical.slice(1)}\n`;
+    const lines = [
+      transcriptLineOf({ binding, action: 'submit', answer: acceptedOutcome(binding), startedAt: 0, endedAt: 10 }),
+      transcriptLineOf({ binding, answer: duplicated, startedAt: 20, endedAt: 30 }),
+    ];
+    const expected = lineByLine(lines);
+    expect(expected.outcomes).toBe(2);
+    expect(expected.violated.map((entry) => [entry.clauseId, entry.examples.map((example) => [...example.lines])])).toEqual([['OUT-UNIQUE-KEYS', [[2]]]]);
+    const file = await fileOf('duplicate-keys.jsonl', `${lines.join('\n')}\n`);
+    expect(await verifyTranscript(file, { workers: 0, chunkBytes: 5_000 })).toEqual(expected);
+    expect(await verifyTranscript(file, { workers: 2, chunkBytes: 600 })).toEqual(expected);
+  });
+});

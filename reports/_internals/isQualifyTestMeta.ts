@@ -11,13 +11,14 @@ function isOptionalString(value: unknown): boolean {
 
 function isEvidence(value: unknown): boolean {
   if (!isRecord(value)) return false;
-  const { clauseId, cases, violations, inconclusive, skipped, replay } = value;
+  const { clauseId, cases, hostUncertain, violations, inconclusive, skipped, replay } = value;
   return (
     typeof clauseId === 'string' &&
     isClauseId(clauseId) &&
     typeof cases === 'number' &&
     Number.isSafeInteger(cases) &&
     cases >= 0 &&
+    (hostUncertain === undefined || (typeof hostUncertain === 'number' && Number.isSafeInteger(hostUncertain) && hostUncertain > 0)) &&
     Array.isArray(violations) &&
     violations.every((violation) => isRecord(violation) && typeof violation['message'] === 'string') &&
     isOptionalString(inconclusive) &&

@@ -4,9 +4,14 @@ import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { packageRoot } from '../../../harness/packageRoot.js';
 import { canonicalJson } from '../../../harness/protocol/canonicalJson.js';
+import { checkUniqueKeys } from '../../../harness/protocol/checkUniqueKeys.js';
 import { limits } from '../../../harness/protocol/limits.js';
 import { callAdapter, type AdapterCommand, type CallResult } from '../../reference/__test-helpers__/callAdapter.js';
 import type { SmokeStep } from './smokeScenarios.js';
+import { tmpdir } from 'node:os';
+import { locateTracer } from '../../../harness/faults/locateTracer.js';
+import { recordDurableSteps } from '../../../harness/faults/recordDurableSteps.js';
+import { runFaultedCall } from '../../../harness/transport/runFaultedCall.js';
 
 const MARKER = 'ADAPTER_QUALIFY_SMOKE_MARKER';
 
@@ -35,8 +40,12 @@ export async function runSmokeScenario(command: AdapterCommand, ledgerDir: strin
       lines.push(results.map((result) => describe(result, refs)).sort().join(' | '));
     } else if (step.kind === 'kill-when-admitted') {
       lines.push(await killWhenAdmitted(marked, ledgerDir, step.text));
+    } else if (step.kind === 'kill-at-durable') {
+      lines.push(await killAtDurable(marked, step));
     } else if (step.kind === 'pause') {
       lines.push(describe(await pausedSubmit(marked, step.text, step.pausedMs), refs));
+    } else if (step.kind === 'wait') {
+      await new Promise((resolve) => setTimeout(resolve, step.ms));
     } else if (step.kind === 'restart') {
       lines.push(await restart(ledgerDir));
     } else {
@@ -55,7 +64,8 @@ function describe(result: CallResult, refs: Map<string, string>): string {
       if (!refs.has(ref)) refs.set(ref, `ref#${refs.size + 1}`);
       outcome.acceptanceRef = refs.get(ref);
     }
-    stdout = canonicalJson(outcome);
+    // Parsing keeps the last of repeated keys: the repetition itself is a difference.
+    stdout = canonicalJson(outcome) + (checkUniqueKeys(result.stdout).kind === 'duplicate' ? ' (repeats a key)' : '');
   } catch {
     // Not one JSON value: compare the raw text.
   }
@@ -80,6 +90,18 @@ async function killWhenAdmitted(command: AdapterCommand, ledgerDir: string, text
   child.kill('SIGKILL');
   await child;
   return 'submit killed';
+}
+
+async function killAtDurable(command: AdapterCommand, step: Extract<SmokeStep, { kind: 'kill-at-durable' }>): Promise<string> {
+  const tracer = locateTracer();
+  if (tracer.method !== 'syscall') throw new Error(`this smoke step needs strace: ${tracer.reason}`);
+  const target = { executable: command.file, argvPrefix: command.args, cwd: command.cwd ?? tmpdir(), env: command.env ?? {} };
+  const bounds = { timeoutMs: 10_000, maxOutputBytes: 1_048_576, signal: undefined };
+  const { steps } = await recordDurableSteps(tracer.path, target, { action: 'submit', requestText: step.recordText }, bounds);
+  const chosen = steps.filter((recorded) => recorded.syscall === step.syscall)[step.nth - 1];
+  if (chosen === undefined) return `no ${step.nth}. durable ${step.syscall}`;
+  const killed = await runFaultedCall(target, { action: 'submit', requestText: step.text }, bounds, { kind: 'kill-at', tracer: tracer.path, step: chosen, of: steps.length });
+  return killed.faulted ? 'submit killed' : 'submit not killed';
 }
 
 async function pausedSubmit(command: AdapterCommand, text: string, pausedMs: number): Promise<CallResult> {

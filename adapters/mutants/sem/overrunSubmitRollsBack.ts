@@ -8,9 +8,9 @@ import { defineMutant } from '../defineMutant.js';
 /**
  * The host deadline the adapter assumes; a submit that took longer believes its
  * host gave up. Above what a loaded machine makes of a normal submit, below the
- * suite's pause (1.4 s from spawn to resume).
+ * suite's pause (1.9 s from spawn to resume).
  */
-const ASSUMED_DEADLINE_MS = 1_300;
+const ASSUMED_DEADLINE_MS = 1_800;
 
 /**
  * A submit that overran the deadline it assumes rolls back, expecting the host

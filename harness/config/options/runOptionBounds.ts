@@ -9,4 +9,5 @@ export const runOptionBounds = Object.freeze({
   maxSubmits: { min: 1, max: 2 ** 31 - 1 },
   concurrency: { min: 1, max: 16 },
   pollBudget: { min: 1, max: 1_000 },
+  settleMs: { min: 0, max: 600_000 },
 });

@@ -12,4 +12,5 @@ export const runOptionDefaults = Object.freeze({
   payload: 'any-json',
   concurrency: 4,
   pollBudget: 8,
+  settleMs: 5_000,
 } as const);

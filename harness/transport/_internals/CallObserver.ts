@@ -16,4 +16,9 @@ export interface StartedCall {
 export interface CallObserver {
   /** Called once, right after the process was spawned. */
   readonly onSpawn: (started: StartedCall) => void;
+  /**
+   * Replaces the spawned argv (executable first), e.g. to run the adapter under
+   * a syscall tracer. The record keeps the adapter's own argv. @defaultValue none
+   */
+  readonly wrapArgv?: (argv: readonly string[]) => readonly [string, ...string[]];
 }

@@ -1,6 +1,7 @@
 import type { ClauseId } from '../../clauses.js';
 import { canonicalJson } from '../../protocol/canonicalJson.js';
 import { classifyCall, type CallEvidence } from '../../protocol/classifyCall.js';
+import { judgeUniqueKeys } from '../../protocol/checkUniqueKeys.js';
 import { RequestTextParseError } from '../../protocol/RequestTextParseError.js';
 import type { Action, Binding, CodingOperationRequest, Outcome } from '../../protocol/types.js';
 import { validateRequest } from '../../protocol/validateRequest.js';
@@ -22,7 +23,8 @@ export interface CallFinding {
  * What one call shows by itself:
  * - `masked`: its answer not judged (the run masked secrets in its output);
  * - `findings`: its OUT or REQ violations (possibly none), and whether it counted as an OUT check or a refusal check;
- * - `outcome`: a valid outcome for its binding's history, with its canonical text.
+ * - `outcome`: a valid outcome for its binding's history, with its canonical text and the
+ *   SHOULD findings that leave it evidence (OUT-UNIQUE-KEYS).
  *
  * Every kind carries its `findings`: the stderr bound is judged whatever the answer was.
  * @internal
@@ -95,12 +97,13 @@ export class CallJudge {
     const evidence = judged.evidence;
     if (evidence.kind === 'outcome') {
       judged.canonicalText ??= canonicalJson(evidence.outcome);
-      return { kind: 'outcome', outcome: evidence.outcome, canonicalText: judged.canonicalText, findings: NO_FINDINGS };
+      return { kind: 'outcome', outcome: evidence.outcome, canonicalText: judged.canonicalText, findings: judged.uniqueKeys };
     }
+    const outChecked = bounded.uncertainty === null || evidence.violations.length > 0;
     return findings(
-      bounded.uncertainty === null || evidence.violations.length > 0,
+      outChecked,
       false,
-      evidence.violations.map((found) => ({ clauseId: found.clauseId, message: found.message })),
+      [...evidence.violations.map((found) => ({ clauseId: found.clauseId, message: found.message })), ...(outChecked ? judged.uniqueKeys : NO_FINDINGS)],
     );
   }
 
@@ -122,7 +125,12 @@ export class CallJudge {
 
   /** `classifyCall`, judged once per distinct stdout with the same binding and exit facts. */
   #classify(record: CallRecord, binding: Binding): JudgedAnswer {
-    const judge = (): JudgedAnswer => ({ evidence: classifyCall(record, binding), facts: answerFacts(record, binding), canonicalText: undefined });
+    const judge = (): JudgedAnswer => ({
+      evidence: classifyCall(record, binding),
+      facts: answerFacts(record, binding),
+      canonicalText: undefined,
+      uniqueKeys: uniqueKeyFindings(record.stdout),
+    });
     let judged = this.#answerJudgements.get(record.stdout, judge);
     if (!sameJudgement(judged, record, binding)) {
       judged = judge();
@@ -162,6 +170,13 @@ interface JudgedAnswer {
   readonly evidence: CallEvidence;
   readonly facts: AnswerFacts;
   canonicalText: string | undefined;
+  /** OUT-UNIQUE-KEYS, a property of the stdout text alone. */
+  readonly uniqueKeys: readonly CallFinding[];
+}
+
+function uniqueKeyFindings(stdout: string): readonly CallFinding[] {
+  const found = judgeUniqueKeys(stdout).violation;
+  return found === null ? NO_FINDINGS : [{ clauseId: found.clauseId, message: found.message }];
 }
 
 function answerFacts(record: CallRecord, binding: Binding): AnswerFacts {

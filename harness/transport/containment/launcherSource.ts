@@ -1,0 +1,149 @@
+/**
+ * C source of the per-call launcher, compiled once per machine by `ensureLauncher`
+ * (gcc or cc; nothing is downloaded). Usage: `aq-launch TAG CALL_ID EXECUTABLE [ARG...]`.
+ *
+ * Its process tree: L (the suite's child, leader of the call's process group) forks
+ * K, the keeper: its own process group, `PR_SET_CHILD_SUBREAPER`, so every orphaned
+ * descendant of the adapter (daemonized, `setsid`, any environment) is reparented to
+ * it and stays findable under it; K lives until its last descendant is gone. K forks
+ * M, the sacrificial parent, back in L's group, which forks and waits for A, the
+ * adapter: an adapter that kills its parent kills only M (A is then K's child). The
+ * adapter's exit status travels A → M → K → L, and L exits mirroring it (the same
+ * exit code, or the same signal), so the suite sees the adapter's own status.
+ * L, K and M hold none of the call's stdio.
+ * @internal
+ */
+export const LAUNCHER_SOURCE = String.raw`/* aq-launch TAG CALL_ID EXECUTABLE [ARG...]
+ * Process tree: L (this process, the suite's child) -> K (keeper, child subreaper,
+ * own process group) -> M (sacrificial parent, back in L's group) -> A (the adapter).
+ * L exits mirroring A's status; K outlives it until every descendant is gone. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void quiet_stdio(void) {
+  int fd = open("/dev/null", O_RDWR);
+  if (fd < 0) return;
+  dup2(fd, 0); dup2(fd, 1); dup2(fd, 2);
+  if (fd > 2) close(fd);
+}
+
+static int read_int(int fd, int *value) {
+  size_t got = 0;
+  char *p = (char *)value;
+  while (got < sizeof *value) {
+    ssize_t n = read(fd, p + got, sizeof *value - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return 0;
+    got += (size_t)n;
+  }
+  return 1;
+}
+
+static void write_int(int fd, int value) {
+  ssize_t n;
+  do n = write(fd, &value, sizeof value); while (n < 0 && errno == EINTR);
+}
+
+static void mirror(int status) {
+  if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    struct rlimit none = {0, 0};
+    sigset_t all;
+    setrlimit(RLIMIT_CORE, &none);
+    signal(sig, SIG_DFL);
+    sigfillset(&all);
+    sigprocmask(SIG_UNBLOCK, &all, NULL);
+    raise(sig);
+    _exit(128 + sig);
+  }
+  _exit(125);
+}
+
+static void run_adapter(char **argv, int report) {
+  pid_t adapter = fork();
+  if (adapter == 0) {
+    close(report);
+    execvp(argv[0], argv);
+    fprintf(stderr, "aq-launch: cannot execute %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+  }
+  write_int(report, adapter);
+  quiet_stdio();
+  int status = 0;
+  if (adapter > 0) {
+    while (waitpid(adapter, &status, 0) < 0 && errno == EINTR) {}
+  } else {
+    status = 125 << 8;
+  }
+  write_int(report, status);
+  _exit(0);
+}
+
+static void keep(pid_t group, char **argv, int to_launcher) {
+  int from_parent[2];
+  setpgid(0, 0);
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+  if (pipe(from_parent) != 0) _exit(125);
+  pid_t parent = fork();
+  if (parent == 0) {
+    close(from_parent[0]);
+    close(to_launcher);
+    setpgid(0, group);
+    run_adapter(argv, from_parent[1]);
+  }
+  close(from_parent[1]);
+  quiet_stdio();
+  int adapter = 0, status = 0, reported = 0;
+  if (parent > 0 && read_int(from_parent[0], &adapter) && read_int(from_parent[0], &status)) {
+    write_int(to_launcher, status);
+    reported = 1;
+  }
+  close(from_parent[0]);
+  for (;;) {
+    int child_status;
+    pid_t reaped = waitpid(-1, &child_status, 0);
+    if (reaped < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    /* The sacrificial parent died before the adapter: the adapter is ours now. */
+    if (!reported && (reaped == adapter || adapter <= 0)) {
+      write_int(to_launcher, child_status);
+      reported = 1;
+    }
+  }
+  if (!reported) write_int(to_launcher, 125 << 8);
+  _exit(0);
+}
+
+int main(int argc, char **argv) {
+  int to_launcher[2];
+  if (argc < 4) {
+    fprintf(stderr, "usage: aq-launch TAG CALL_ID EXECUTABLE [ARG...]\n");
+    return 125;
+  }
+  if (pipe(to_launcher) != 0) return 125;
+  pid_t group = getpgrp();
+  pid_t keeper = fork();
+  if (keeper < 0) return 125;
+  if (keeper == 0) {
+    close(to_launcher[0]);
+    keep(group, argv + 3, to_launcher[1]);
+  }
+  close(to_launcher[1]);
+  quiet_stdio();
+  int status;
+  if (read_int(to_launcher[0], &status)) mirror(status);
+  mirror(SIGKILL); /* as a status word: killed by SIGKILL (the keeper was killed) */
+  return 125;
+}
+`;
