@@ -42,6 +42,25 @@ describe('adapter-qualify verify', () => {
     expect(result.stdout).toMatch(/inconsistent: SEM-EQUAL-REVISION, SEM-ACCEPTANCE-STABLE, SEM-TERMINAL-IMMUTABLE\n$/);
   });
 
+  it('catches a call that exited 0 after 70,000 bytes of stderr with its line and byte count, on either thread, and exits 1', async () => {
+    const flooded = transcriptLineOf({ binding, answer: terminalOutcome(binding, 2, sampleRef(1)), startedAt: 20, endedAt: 30, stderrBytes: 70_000 });
+    const lines = [history[0]!, flooded, history[2]!];
+    const result = await verifyLines('stderr-flood.jsonl', lines, ['--workers', '0']);
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.stdout).toContain('FAIL WIRE-STDERR-BOUND (1 violation)\n  line 2: call call-20 (observe) exited 0 after writing 70000 bytes to stderr, over the host\'s 65536');
+    expect(result.stdout).toMatch(/inconsistent: WIRE-STDERR-BOUND\n$/);
+    expect(await verifyLines('stderr-flood-threads.jsonl', lines, ['--workers', '2'])).toEqual({ ...result, stdout: result.stdout.replace('stderr-flood', 'stderr-flood-threads') });
+  });
+
+  it('does not judge the stderr of a call that exited 1, however long', async () => {
+    const failed = transcriptLineOf({ binding, answer: null, startedAt: 20, endedAt: 30, exitCode: 1, stderrBytes: 70_000 });
+    for (const workers of ['0', '2']) {
+      const result = await verifyLines(`stderr-failed-${workers}.jsonl`, [history[0]!, failed, history[2]!], ['--workers', workers]);
+      expect(result.code, result.stdout).toBe(0);
+      expect(result.stdout).not.toContain('WIRE-STDERR-BOUND');
+    }
+  });
+
   it('exits 2 naming the line and field of an unreadable line, or the missing file', async () => {
     const broken = JSON.stringify({ ...(JSON.parse(history[1]!) as object), endedAt: undefined });
     const missingField = await verifyLines('missing-field.jsonl', [history[0]!, broken]);

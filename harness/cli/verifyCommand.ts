@@ -19,7 +19,9 @@ Re-checks a recorded transcript offline, without the adapter: every answer to a
 well-formed request against every OUT clause, every answer to a malformed request
 against the refusal rule of the REQ clauses it breaks, and every binding's history
 of valid outcomes against the history clauses (calls that overlap in time are not
-ordered). Lines must be in startedAt order, as run writes them.
+ordered), and every call that exited 0 against the host's stderr bound
+(WIRE-STDERR-BOUND: at most 65,536 bytes). Lines must be in startedAt order, as
+run writes them.
 
 Options:
   --max-output-bytes N    judge answers against this output bound

@@ -35,6 +35,7 @@ const CATALOG_ORDER = new Map(codingOperationClauses.map((definition, index) => 
  * - a malformed request's answer must be a refusal (`judgeMalformedAnswer`); an admission
  *   or a non-refusal breaks each REQ clause the request oracle names (REQ-AUTHORITY excepted:
  *   the transcript does not name the configured authority);
+ * - every call that exited 0, masked or not, is judged against the host's stderr bound (`judgeStderrBound`);
  * - every valid outcome joins its binding's history (`HistoryChecker`).
  *
  * The first two are `CallJudge`'s, per call; they may run on other threads (`addJudged`).
@@ -106,6 +107,7 @@ export class TranscriptVerifier {
   }
 
   #apply(line: number, startedAt: number, endedAt: number, judgement: CallJudgement): void {
+    for (const found of judgement.findings) this.#note(found.clauseId, [line], found.message);
     switch (judgement.kind) {
       case 'masked':
         // Masked output is not what the adapter wrote: judging it could only invent violations.
@@ -115,12 +117,10 @@ export class TranscriptVerifier {
         this.#outChecked += 1;
         this.#outcomes += 1;
         this.#pending.push({ outcome: judgement.outcome, canonicalText: judgement.canonicalText, startedAt, endedAt, line });
-        for (const found of judgement.findings) this.#note(found.clauseId, [line], found.message);
         return;
       case 'findings':
         if (judgement.outChecked) this.#outChecked += 1;
         if (judgement.refusalChecked) this.#refusalsChecked += 1;
-        for (const found of judgement.findings) this.#note(found.clauseId, [line], found.message);
     }
   }
 

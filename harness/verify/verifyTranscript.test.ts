@@ -32,8 +32,12 @@ describe('verifyTranscript', () => {
   it('gives the verdict of a line-by-line check, whatever the chunk size', async () => {
     const expected = lineByLine(lines);
     // Every kind of finding is there to be reproduced.
-    expect(expected.violated.map((entry) => entry.clauseId)).toEqual(['REQ-CLOSED', 'OUT-EXIT', 'OUT-UNKNOWN-REASON', 'SEM-EQUAL-REVISION', 'SEM-ACCEPTANCE-STABLE']);
+    expect(expected.violated.map((entry) => entry.clauseId)).toEqual(['WIRE-STDERR-BOUND', 'REQ-CLOSED', 'OUT-EXIT', 'OUT-UNKNOWN-REASON', 'SEM-EQUAL-REVISION', 'SEM-ACCEPTANCE-STABLE']);
     expect(expected).toMatchObject({ maskedSkipped: 12, refusalsChecked: 60 });
+    // Seven floods on outcome lines, seven on observe lines (one of them masked), one on an admitted malformed request; none on failed calls.
+    const stderrBound = expected.violated.find((entry) => entry.clauseId === 'WIRE-STDERR-BOUND');
+    expect(stderrBound?.count).toBe(15);
+    expect(lineByLine(lines.filter((line) => !line.includes('"stderrBytes":70000'))).violated.map((entry) => entry.clauseId)).not.toContain('WIRE-STDERR-BOUND');
     const file = await fileOf('mixed.jsonl', `${lines.join('\n')}\n`);
     for (const chunkBytes of [1, 700, 5_000, 1 << 20]) {
       expect(await verifyTranscript(file, { workers: 0, chunkBytes }), `chunks of ${chunkBytes} bytes`).toEqual(expected);

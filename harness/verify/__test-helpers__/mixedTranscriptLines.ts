@@ -5,22 +5,26 @@ import { transcriptLineOf, type LineSpec } from './transcriptLineOf.js';
  * A transcript of `operations` operations (about 7 lines each, in startedAt order,
  * some calls overlapping the next ones) breaking, at fixed intervals, history
  * clauses (SEM-EQUAL-REVISION, SEM-ACCEPTANCE-STABLE), OUT clauses (OUT-UNKNOWN-REASON,
- * OUT-EXIT) and the refusal rule (REQ-CLOSED), with masked lines among them:
- * every kind of finding `verify` makes, spread over the file.
+ * OUT-EXIT), the refusal rule (REQ-CLOSED) and the stderr bound (WIRE-STDERR-BOUND,
+ * on outcome, masked and refusal lines, and on failed calls where it is not judged),
+ * with masked lines among them: every kind of finding `verify` makes, spread over the file.
  */
 export function mixedTranscriptLines(operations: number): string[] {
   const lines: string[] = [];
   for (let index = 0; index < operations; index += 1) {
     const binding = sampleBinding(`op-${index}`);
     const at = index * 100;
+    // Past the host's 65,536-byte stderr reader.
+    const flood = index % 9 === 4 ? 70_000 : 0;
     const specs: LineSpec[] = [
-      { binding, answer: unknownOutcome(binding), startedAt: at, endedAt: at + 5 },
+      { binding, answer: unknownOutcome(binding), startedAt: at, endedAt: at + 5, stderrBytes: flood },
       { binding, action: 'submit', answer: acceptedOutcome(binding, 1, sampleRef(1)), startedAt: at + 10, endedAt: at + 15 },
       // Overlaps the next two calls: never ordered before them.
       { binding, answer: acceptedOutcome(binding, 1, sampleRef(index % 7 === 3 ? 2 : 1)), startedAt: at + 20, endedAt: at + 60 },
-      { binding, answer: terminalOutcome(binding, 2, sampleRef(1)), startedAt: at + 30, endedAt: at + 35 },
+      { binding, answer: terminalOutcome(binding, 2, sampleRef(1)), startedAt: at + 30, endedAt: at + 35, stderrBytes: flood },
       { binding, answer: index % 11 === 5 ? { ...unknownOutcome(binding), reason: 'lost' } : terminalOutcome(binding, 2, sampleRef(1)), startedAt: at + 40, endedAt: at + 45 },
-      { binding, answer: terminalOutcome(binding, 2, sampleRef(1)), startedAt: at + 50, endedAt: at + 55, exitCode: index % 17 === 2 ? 3 : 0 },
+      // A failed call's stderr is not judged, however long.
+      { binding, answer: terminalOutcome(binding, 2, sampleRef(1)), startedAt: at + 50, endedAt: at + 55, exitCode: index % 17 === 2 ? 3 : 0, stderrBytes: index % 17 === 2 ? 1_000_000 : 0 },
       {
         binding,
         request: { contract: 'algal.coding-operation-request.v1', action: 'observe', binding, retry: true },
@@ -28,6 +32,7 @@ export function mixedTranscriptLines(operations: number): string[] {
         startedAt: at + 70,
         endedAt: at + 75,
         exitCode: index % 13 === 0 ? 0 : 2,
+        stderrBytes: flood,
       },
     ];
     for (const [position, spec] of specs.entries()) {

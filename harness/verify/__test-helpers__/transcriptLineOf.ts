@@ -3,7 +3,7 @@ import { observeRequest } from '../../protocol/observeRequest.js';
 import { submitRequest } from '../../protocol/submitRequest.js';
 import type { Binding } from '../../protocol/types.js';
 
-/** What a test line says: a well-formed request of `binding` (or `request` itself) answered by `answer` with exit 0. */
+/** What a test line says: a well-formed request of `binding` (or `request` itself) answered by `answer` with exit 0 and no stderr. */
 export interface LineSpec {
   readonly binding: Binding;
   readonly action?: 'submit' | 'observe';
@@ -14,6 +14,8 @@ export interface LineSpec {
   readonly startedAt: number;
   readonly endedAt: number;
   readonly exitCode?: number;
+  /** Bytes the call wrote to stderr. @defaultValue 0 */
+  readonly stderrBytes?: number;
 }
 
 /** One transcript line, as `run` writes it, in JSON text. */
@@ -26,7 +28,7 @@ export function transcriptLineOf(spec: LineSpec): string {
   return JSON.stringify({
     callId: `call-${spec.startedAt}`, action, argv: ['/bin/adapter', action], requestText, startedAt: spec.startedAt, endedAt: spec.endedAt,
     exitCode, signal: null, timedOut: false, stdout, stdoutBytes: Buffer.byteLength(stdout), stdoutTruncated: false, stdoutInvalidUtf8: false,
-    stderrTail: '', stderrTruncated: false, stderrBytes: 0, timeoutMs: 10_000, maxOutputBytes: 1_048_576, uncertainty: exitCode === 0 ? null : 'nonzero-exit',
+    stderrTail: '', stderrTruncated: false, stderrBytes: spec.stderrBytes ?? 0, timeoutMs: 10_000, maxOutputBytes: 1_048_576, uncertainty: exitCode === 0 ? null : 'nonzero-exit',
     request, test: 'T: test',
   });
 }

@@ -7,6 +7,7 @@ import type { Action, Binding, CodingOperationRequest, Outcome } from '../../pro
 import { validateRequest } from '../../protocol/validateRequest.js';
 import { validateRequestText } from '../../protocol/validateRequestText.js';
 import { judgeMalformedAnswer } from '../../suite/judgeMalformedAnswer.js';
+import { judgeStderrBound } from '../../suite/judgeStderrBound.js';
 import type { CallRecord } from '../../transport/callRecord.js';
 import type { Violation } from '../../violation.js';
 import type { TranscriptCall } from '../transcriptCall.js';
@@ -20,14 +21,16 @@ export interface CallFinding {
 
 /**
  * What one call shows by itself:
- * - `masked`: not judged (the run masked secrets in its output);
+ * - `masked`: its answer not judged (the run masked secrets in its output);
  * - `findings`: its OUT or REQ violations (possibly none), and whether it counted as an OUT check or a refusal check;
  * - `outcome`: a valid outcome for its binding's history, with its canonical text and the
  *   SHOULD findings that leave it evidence (OUT-UNIQUE-KEYS).
+ *
+ * Every kind carries its `findings`: the stderr bound is judged whatever the answer was.
  * @internal
  */
 export type CallJudgement =
-  | { readonly kind: 'masked' }
+  | { readonly kind: 'masked'; readonly findings: readonly CallFinding[] }
   | { readonly kind: 'findings'; readonly outChecked: boolean; readonly refusalChecked: boolean; readonly findings: readonly CallFinding[] }
   | { readonly kind: 'outcome'; readonly outcome: Outcome; readonly canonicalText: string; readonly findings: readonly CallFinding[] };
 
@@ -38,7 +41,9 @@ export type CallJudgement =
  */
 const CACHE_ENTRIES = 512;
 
-const MASKED: CallJudgement = { kind: 'masked' };
+const NO_FINDINGS: readonly CallFinding[] = [];
+
+const MASKED: CallJudgement = { kind: 'masked', findings: NO_FINDINGS };
 
 /**
  * Judges each call of a transcript on its own, exactly as a run does (the
@@ -49,7 +54,9 @@ const MASKED: CallJudgement = { kind: 'masked' };
  *   on exit 0, OUT-EXIT on a valid outcome with a nonzero exit, OUT-SIZE on output past the bound;
  * - a malformed request's answer must be a refusal (`judgeMalformedAnswer`); an admission
  *   or a non-refusal breaks each REQ clause the request oracle names (REQ-AUTHORITY excepted:
- *   the transcript does not name the configured authority).
+ *   the transcript does not name the configured authority);
+ * - every call, masked or not, is judged against the host's stderr bound (`judgeStderrBound`,
+ *   which judges only a call that exited 0): masking changes texts, never the byte count.
  *
  * Judgements are pure functions of the texts, so equal texts (a poll loop's observes)
  * are judged once, in bounded caches.
@@ -71,6 +78,13 @@ export class CallJudge {
 
   /** Judges one call. */
   judge(call: TranscriptCall): CallJudgement {
+    const answer = this.#judgeAnswer(call);
+    const bound = judgeStderrBound(call.record).found;
+    return bound === null ? answer : { ...answer, findings: [...answer.findings, { clauseId: bound.clauseId, message: bound.message }] };
+  }
+
+  /** What the call's answer shows (its stdout and exit, given its request). */
+  #judgeAnswer(call: TranscriptCall): CallJudgement {
     if (call.masked) return MASKED;
     const requestViolations = this.#judgeRequest(call);
     if (requestViolations.length > 0) return judgeRefusal(call.record, requestViolations);
@@ -125,8 +139,6 @@ export class CallJudge {
     return judged;
   }
 }
-
-const NO_FINDINGS: readonly CallFinding[] = [];
 
 function findings(outChecked: boolean, refusalChecked: boolean, found: readonly CallFinding[]): CallJudgement {
   return { kind: 'findings', outChecked, refusalChecked, findings: found.length === 0 ? NO_FINDINGS : found };

@@ -46,14 +46,17 @@ export class ChunkReplayer {
     let nextFinding = 0;
     for (let index = 0; index < chunk.lines; index += 1) {
       const kind = kinds[index] as number;
-      let judgement: CallJudgement;
-      // Findings are flat (line, clause, message) triples in line order; an outcome line may have some too.
-      const found: CallFinding[] = [];
-      for (; nextFinding < findings.length && findings[nextFinding] === index; nextFinding += 3) {
-        found.push({ clauseId: findings[nextFinding + 1] as ClauseId, message: findings[nextFinding + 2] as string });
+      let found: readonly CallFinding[] = NO_FINDINGS;
+      if (nextFinding < findings.length && findings[nextFinding] === index) {
+        const own: CallFinding[] = [];
+        for (; nextFinding < findings.length && findings[nextFinding] === index; nextFinding += 3) {
+          own.push({ clauseId: findings[nextFinding + 1] as ClauseId, message: findings[nextFinding + 2] as string });
+        }
+        found = own;
       }
+      let judgement: CallJudgement;
       if ((kind & callKind.masked) !== 0) {
-        judgement = MASKED;
+        judgement = found === NO_FINDINGS ? MASKED : { kind: 'masked', findings: found };
       } else if ((kind & callKind.outcome) !== 0) {
         const which = outcomeIndex[index] as number;
         judgement = { kind: 'outcome', outcome: outcomes[which] as Outcome, canonicalText: outcomeTexts[which] as string, findings: found };
@@ -81,4 +84,6 @@ export class ChunkReplayer {
   }
 }
 
-const MASKED: CallJudgement = { kind: 'masked' };
+const NO_FINDINGS: readonly CallFinding[] = [];
+
+const MASKED: CallJudgement = { kind: 'masked', findings: NO_FINDINGS };

@@ -22,7 +22,7 @@ export interface ChunkJudgement {
   readonly outcomeIndex: Uint32Array<ArrayBuffer>;
   /** Canonical text of each distinct valid outcome of the chunk (a poll loop's answers repeat). */
   readonly outcomeTexts: string[];
-  /** Per finding, in line order: its line index, clause ID and message. */
+  /** Per finding of any line (masked and outcome lines have theirs too), in line order: its line index, clause ID and message. */
   readonly findings: (number | string)[];
   /** The text of the line `transcriptCall` refused (the chunk's judging stopped there), or null. */
   readonly failed: string | null;
@@ -91,13 +91,12 @@ export function judgeChunk(bytes: Buffer, judge: CallJudge): ChunkJudgement {
           outcomeTexts.push(judgement.canonicalText);
         }
         outcomeIndex[lines] = index;
-        for (const found of judgement.findings) findings.push(lines, found.clauseId, found.message);
         break;
       }
       case 'findings':
         kinds[lines] = (judgement.outChecked ? callKind.outChecked : 0) | (judgement.refusalChecked ? callKind.refusalChecked : 0);
-        for (const found of judgement.findings) findings.push(lines, found.clauseId, found.message);
     }
+    for (const found of judgement.findings) findings.push(lines, found.clauseId, found.message);
   }
   return { lines, starts, ends, kinds, outcomeIndex, outcomeTexts, findings, failed };
 }
