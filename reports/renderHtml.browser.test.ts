@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchHeadlessChromium, SKIP_BROWSER_TESTS } from '../harness/__test-helpers__/headlessChromium.js';
+import { launchHeadlessChromium, openOffline, SKIP_BROWSER_TESTS } from '../harness/__test-helpers__/headlessChromium.js';
 import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { renderHtml } from './renderHtml.js';
 import { HOSTILE_REPLAY, hostileReport } from './__test-helpers__/hostileReport.js';
@@ -26,21 +26,9 @@ describe.skipIf(SKIP_BROWSER_TESTS)('acceptance.html in headless Chromium', () =
   it('renders offline: verdict banner and the failing clause with its replay command visible, no request, no script', async () => {
     const file = join(root(), 'acceptance.html');
     await writeFile(file, renderHtml(hostileReport()));
-    const context = await browser!.newContext({ javaScriptEnabled: true, viewport: { width: 1280, height: 900 } });
-    const attempted: string[] = [];
-    // Every request that is not the page itself is aborted and recorded.
-    await context.route('**/*', async (route) => {
-      const url = route.request().url();
-      if (url.startsWith('file:')) return route.continue();
-      attempted.push(url);
-      return route.abort();
-    });
-    const page = await context.newPage();
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
+    // Every request that is not the page itself is aborted and recorded; the page loads only itself.
+    const { page, attempted, requested, close } = await openOffline(browser!, file);
     try {
-      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
-
       const banner = page.locator('#verdict');
       await expect.poll(() => banner.isVisible()).toBe(true);
       expect(await banner.locator('h1').innerText()).toBe('NON-CONFORMANT');
@@ -65,9 +53,9 @@ describe.skipIf(SKIP_BROWSER_TESTS)('acceptance.html in headless Chromium', () =
       expect(await failure.innerText()).toContain('</script><script>window.__pwned=1</script>');
 
       expect(attempted).toEqual([]);
-      expect(requests).toEqual([pathToFileURL(file).href]);
+      expect(requested).toEqual([pathToFileURL(file).href]);
     } finally {
-      await context.close();
+      await close();
     }
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 // Policy: the browser tests need Debian's chromium (`.ci/run` installs it; no browser
 // download). Without it they FAIL, naming the fix, unless
@@ -27,4 +28,42 @@ export async function launchHeadlessChromium(): Promise<Browser | undefined> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** A page opened offline by {@link openOffline}. */
+export interface OfflinePage {
+  readonly page: Page;
+  /** Every URL the page tried to load besides local files (each aborted). */
+  readonly attempted: readonly string[];
+  /** Every URL the page requested, local files included, in order. */
+  readonly requested: readonly string[];
+  /** Closes the page's context. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a local HTML file in a fresh context where every request that is not a
+ * local file is aborted and recorded, so a test can require that none was made.
+ * @param browser - from {@link launchHeadlessChromium}
+ * @param file - absolute path of the page
+ */
+export async function openOffline(browser: Browser, file: string): Promise<OfflinePage> {
+  const context: BrowserContext = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 1280, height: 900 } });
+  const attempted: string[] = [];
+  await context.route('**/*', async (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:')) return route.continue();
+    attempted.push(url);
+    return route.abort();
+  });
+  const requested: string[] = [];
+  context.on('request', (request) => requested.push(request.url()));
+  const page = await context.newPage();
+  try {
+    await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+  return { page, attempted, requested, close: () => context.close() };
 }

@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchHeadlessChromium, SKIP_BROWSER_TESTS } from '../__test-helpers__/headlessChromium.js';
+import { launchHeadlessChromium, openOffline, SKIP_BROWSER_TESTS } from '../__test-helpers__/headlessChromium.js';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { HOSTILE_DETAIL, hostileSelfCheckReport } from './__test-helpers__/hostileSelfCheckReport.js';
 import { renderSelfCheckHtml } from './renderSelfCheckHtml.js';
@@ -26,17 +25,8 @@ describe.skipIf(SKIP_BROWSER_TESTS)('self-check.html in headless Chromium', () =
   it('renders offline: the outcome banner and the surviving mutant visible, its hostile detail as text, no request, no script', async () => {
     const file = join(root(), 'self-check.html');
     await writeFile(file, renderSelfCheckHtml(hostileSelfCheckReport()));
-    const context = await browser!.newContext({ javaScriptEnabled: true, viewport: { width: 1280, height: 900 } });
-    const attempted: string[] = [];
-    await context.route('**/*', async (route) => {
-      const url = route.request().url();
-      if (url.startsWith('file:')) return route.continue();
-      attempted.push(url);
-      return route.abort();
-    });
-    const page = await context.newPage();
+    const { page, attempted, close } = await openOffline(browser!, file);
     try {
-      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
       const banner = page.locator('#outcome');
       await expect.poll(() => banner.isVisible()).toBe(true);
       expect(await banner.locator('h1').innerText()).toBe('FAILED');
@@ -48,7 +38,7 @@ describe.skipIf(SKIP_BROWSER_TESTS)('self-check.html in headless Chromium', () =
       expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
       expect(attempted).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   }, 60_000);
 });
