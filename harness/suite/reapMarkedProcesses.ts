@@ -1,30 +1,18 @@
-import { killEach } from '../transport/containment/killEach.js';
 import { readProcessTable } from '../transport/containment/processTable.js';
+import { killUntilGone } from '../transport/containment/killUntilGone.js';
 import { findMarkedProcesses, type MarkedProcess } from './findMarkedProcesses.js';
 
-/** Rounds of find-and-kill: each round's victims' children are found (reparented) in the next. */
-const MAX_ROUNDS = 20;
-
 /**
- * Kills (SIGKILL) every live process started by one of `callIds`, round after
- * round until none is left (a killed process's children are found in the next
- * round): the fault suites leave nothing of theirs running. Only ended calls may
- * be passed, so no call still in flight is touched.
+ * Kills (SIGKILL) every live process started by one of `callIds`, pass after
+ * pass until a pass finds none (a killed process's children are found in the
+ * next pass): the fault suites leave nothing of theirs running. Only ended calls
+ * may be passed, so no call still in flight is touched.
  * @param callIds - ended calls.
  * @returns the processes it had to kill (empty when none, or without `/proc`).
  * @public
  */
 export function reapMarkedProcesses(callIds: ReadonlySet<string>): MarkedProcess[] {
-  const killed = new Map<number, MarkedProcess>();
-  for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const found = (findMarkedProcesses(callIds) ?? []).filter((marked) => !killed.has(marked.pid));
-    if (found.length === 0) break;
-    for (const pid of killEach(found.map((marked) => marked.pid))) {
-      const marked = found.find((candidate) => candidate.pid === pid);
-      if (marked !== undefined) killed.set(pid, marked);
-    }
-  }
-  return [...killed.values()];
+  return killUntilGone(() => findMarkedProcesses(callIds) ?? [], (marked) => marked.pid);
 }
 
 /**
@@ -36,14 +24,9 @@ export function reapMarkedProcesses(callIds: ReadonlySet<string>): MarkedProcess
  * @public
  */
 export function reapRunProcesses(scratchDir: string): MarkedProcess[] {
-  const killed = new Map<number, MarkedProcess>();
-  for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const found = (readProcessTable() ?? []).filter((entry) => !entry.dead && entry.scratchMarker === scratchDir && !killed.has(entry.pid));
-    if (found.length === 0) break;
-    for (const pid of killEach(found.map((entry) => entry.pid))) {
-      const entry = found.find((candidate) => candidate.pid === pid);
-      if (entry !== undefined) killed.set(pid, { pid, callId: scratchDir, cmdline: entry.argv.join(' ') });
-    }
-  }
-  return [...killed.values()];
+  const found = killUntilGone(
+    () => (readProcessTable() ?? []).filter((entry) => !entry.dead && entry.scratchMarker === scratchDir),
+    (entry) => entry.pid,
+  );
+  return found.map((entry) => ({ pid: entry.pid, callId: scratchDir, cmdline: entry.argv.join(' ') }));
 }

@@ -16,6 +16,18 @@ function shell(script: string): CommandTarget {
   return { executable: '/bin/sh', argvPrefix: ['-c', script, 'adapter'], cwd: tmpdir(), env: {} };
 }
 
+/**
+ * A script that starts `count` copies of `command`, each in a session of its own,
+ * and answers only once every copy has left the call's process group: the call's
+ * end kills that group, so an adapter answering first would race its own daemons.
+ */
+function daemonizing(command: string, count: number): string {
+  const starts = Array.from({ length: count }, (_, index) => `setsid /bin/sh -c '/usr/bin/touch "$0"; exec ${command}' "$d/${index}" >/dev/null 2>&1 &`);
+  return `d=$(mktemp -d); ${starts.join(' ')} until [ "$(ls "$d" | wc -l)" -eq ${count} ]; do sleep 0.01; done; rm -r "$d"; echo ok`;
+}
+
+/** Generous: conditions are polled, so this only bounds a failing test on a loaded machine. */
+const SETTLE_MS = 30_000;
 
 describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
   it('is compiled here (gcc or cc), so calls are contained', () => {
@@ -42,22 +54,24 @@ describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
   });
 
   it('keeps a descendant that cleared its environment and left the session findable under the call, and reaps it', async () => {
-    const record = await runAdapterCall(shell('setsid /usr/bin/env -i /bin/sh -c "exec sleep 30" >/dev/null 2>&1 & echo ok'), { action: 'submit', requestText: '{}' }, bounds());
+    const record = await runAdapterCall(shell(daemonizing('/usr/bin/env -i /bin/sh -c "exec sleep 30"', 1)), { action: 'submit', requestText: '{}' }, bounds());
     expect(record.uncertainty).toBeNull();
     const calls = new Set([record.callId]);
-    expect(await until(() => (findMarkedProcesses(calls) ?? []).length === 1, 3_000)).toBe(true);
+    // Its exec chain (sh, env, sh, sleep) keeps one pid; wait for its last command line.
+    expect(await until(() => findMarkedProcesses(calls)?.map((found) => found.cmdline).join() === 'sleep 30', SETTLE_MS)).toBe(true);
     expect(findMarkedProcesses(calls)).toEqual([expect.objectContaining({ callId: record.callId, cmdline: 'sleep 30' })]);
     expect(reapMarkedProcesses(calls)).toHaveLength(1);
-    expect(await until(() => (findMarkedProcesses(calls) ?? []).length === 0, 3_000)).toBe(true);
+    expect(findMarkedProcesses(calls)).toEqual([]);
   });
 
   it("sweeps what the run's calls left, daemonized or not, counting each process once", async () => {
-    const script = 'for i in 1 2 3; do setsid sleep 30 >/dev/null 2>&1 & done; echo ok';
+    const script = daemonizing('sleep 30', 3);
     const records = await Promise.all([1, 2].map(() => runAdapterCall(shell(script), { action: 'submit', requestText: '{}' }, bounds())));
+    expect(records.map((record) => record.uncertainty)).toEqual([null, null]);
     const calls = new Set(records.map((record) => record.callId));
-    expect(await until(() => (findMarkedProcesses(calls) ?? []).length === 6, 3_000)).toBe(true);
+    expect(await until(() => (findMarkedProcesses(calls) ?? []).length === 6, SETTLE_MS)).toBe(true);
     expect(sweepRunProcesses(runTag())).toEqual({ containment: 'subreaper-launcher', killed: 6 });
-    expect(await until(() => (findMarkedProcesses(calls) ?? []).length === 0, 3_000)).toBe(true);
+    expect(findMarkedProcesses(calls)).toEqual([]);
     expect(sweepRunProcesses(runTag()).killed).toBe(0);
   });
 
@@ -68,7 +82,7 @@ describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
     const other = spawn(launcher.path, ['aq-other-run', callId, '/bin/sh', '-c', 'setsid sleep 30 & exit 0'], { stdio: 'ignore', detached: true });
     await new Promise((resolve) => other.once('exit', resolve));
     try {
-      expect(await until(() => (findMarkedProcesses(new Set([callId])) ?? []).length === 1, 3_000)).toBe(true);
+      expect(await until(() => (findMarkedProcesses(new Set([callId])) ?? []).length === 1, SETTLE_MS)).toBe(true);
       expect(sweepRunProcesses(runTag()).killed).toBe(0);
       expect(findMarkedProcesses(new Set([callId]))).toHaveLength(1);
     } finally {

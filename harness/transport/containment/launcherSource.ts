@@ -10,7 +10,8 @@
  * adapter: an adapter that kills its parent kills only M (A is then K's child). The
  * adapter's exit status travels A → M → K → L, and L exits mirroring it (the same
  * exit code, or the same signal), so the suite sees the adapter's own status.
- * L, K and M hold none of the call's stdio.
+ * L, K and M each drop the call's stdio (for /dev/null) as soon as they have forked,
+ * so none of them holds the call's stdout or stderr open while the adapter runs or after.
  * @internal
  */
 export const LAUNCHER_SOURCE = String.raw`/* aq-launch TAG CALL_ID EXECUTABLE [ARG...]
@@ -68,21 +69,31 @@ static void mirror(int status) {
   _exit(125);
 }
 
+/* The adapter reports its own pid before it runs any of its code: were the parent
+ * to report it after fork, an adapter that kills its parent at once could do so
+ * first, and the keeper could not tell the adapter from its other orphans. */
 static void run_adapter(char **argv, int report) {
   pid_t adapter = fork();
   if (adapter == 0) {
+    write_int(report, getpid());
     close(report);
     execvp(argv[0], argv);
     fprintf(stderr, "aq-launch: cannot execute %s: %s\n", argv[0], strerror(errno));
     _exit(127);
   }
-  write_int(report, adapter);
   quiet_stdio();
-  int status = 0;
+  int status = 125 << 8;
   if (adapter > 0) {
-    while (waitpid(adapter, &status, 0) < 0 && errno == EINTR) {}
+    /* Watch, never reap: killed between reaping and reporting, this process would
+     * lose the status for good; unreaped, the adapter's zombie passes to the keeper,
+     * which reaps it and reads the status itself. */
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    int watched;
+    do watched = waitid(P_PID, (id_t)adapter, &info, WEXITED | WNOWAIT); while (watched < 0 && errno == EINTR);
+    if (watched == 0) status = info.si_code == CLD_EXITED ? (info.si_status & 0xff) << 8 : (info.si_status & 0x7f);
   } else {
-    status = 125 << 8;
+    write_int(report, -1);
   }
   write_int(report, status);
   _exit(0);

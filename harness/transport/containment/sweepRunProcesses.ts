@@ -1,5 +1,6 @@
 import { ensureLauncher, type ContainmentMode } from './ensureLauncher.js';
 import { killEach } from './killEach.js';
+import { killUntilGone } from './killUntilGone.js';
 import { launcherProcesses } from './launcherProcesses.js';
 import { descendantsOf, readProcessTable } from './processTable.js';
 
@@ -13,12 +14,11 @@ export interface SweepResult {
   readonly detail?: string;
 }
 
-const MAX_ROUNDS = 50;
-
 /**
  * Kills every process still alive that a call of the run tagged `tag` started:
- * the descendants of the run's keepers, round after round (a killed process's
- * children are reparented to the keeper and found next round), then the keepers.
+ * the descendants of the run's keepers, pass after pass until a pass finds none
+ * (a killed process's children are reparented to the keeper and found next pass),
+ * then the keepers, once nothing is left that could still be reparented to them.
  * @param tag - the run's tag (see `runTag`).
  * @returns the count of adapter processes killed (launcher processes not counted).
  * @public
@@ -26,17 +26,12 @@ const MAX_ROUNDS = 50;
 export function sweepRunProcesses(tag: string): SweepResult {
   const launcher = ensureLauncher();
   if (launcher.mode === 'marker-scan') return { containment: 'marker-scan', killed: null, detail: launcher.reason };
-  const killed = new Set<number>();
-  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+  let launcherPids = new Set<number>();
+  const killed = killUntilGone(() => {
     const table = readProcessTable() ?? [];
-    const keepers = launcherProcesses(table).filter((found) => found.tag === tag);
-    const launcherPids = new Set(keepers.map(({ entry }) => entry.pid));
-    const alive = descendantsOf(table, launcherPids).filter((entry) => !entry.dead && !launcherPids.has(entry.pid) && !killed.has(entry.pid));
-    if (alive.length === 0) {
-      killEach([...launcherPids]);
-      break;
-    }
-    for (const pid of killEach(alive.map((entry) => entry.pid))) killed.add(pid);
-  }
-  return { containment: 'subreaper-launcher', killed: killed.size };
+    launcherPids = new Set(launcherProcesses(table).filter((found) => found.tag === tag).map(({ entry }) => entry.pid));
+    return descendantsOf(table, launcherPids).filter((entry) => !entry.dead && !launcherPids.has(entry.pid));
+  }, (entry) => entry.pid);
+  killEach([...launcherPids]);
+  return { containment: 'subreaper-launcher', killed: killed.length };
 }
