@@ -178,7 +178,7 @@ export async function runQualification(
     const excluded = excludedClauses(vitest.state.getFiles(), options.exclude, codingOperationClauses.map(({ id }) => id));
     await vitest.close();
     running = null;
-    if (testNamePattern !== null && options.shard === null && selected === 0) {
+    if (interruption.signal === null && testNamePattern !== null && options.shard === null && selected === 0) {
       // No test ran, so no adapter process was started: a usage error, never a green run.
       const only = options.only === null ? '' : `--only ${JSON.stringify(options.only)}`;
       const what = options.exclude === null ? `${only} matches no test` : `${only === '' ? '' : `${only} with `}--exclude ${JSON.stringify(options.exclude)} leaves no test`;

@@ -13,7 +13,7 @@ import { validateMaxOutputBytes } from './validateMaxOutputBytes.js';
 import { validateTimeoutMs } from './validateTimeoutMs.js';
 import { NO_OUTPUT } from './_internals/noOutput.js';
 import { adapterEnvironment, SCRUBBED_ENVIRONMENT } from './containment/adapterEnvironment.js';
-import { launchCommand } from './containment/launchCommand.js';
+import { launchCommand, launchFailure } from './containment/launchCommand.js';
 
 /**
  * Bound on waiting for the streams to close once the suite killed the group
@@ -184,6 +184,9 @@ async function runStarted(
       destroyStreams(subprocess);
       await settlesWithin(closed, DESTROY_WAIT_MS);
     }
+    // The launcher ran but could not execute the adapter: the spawn failure a direct spawn would have thrown.
+    const notExecuted = killReason === null ? launchFailure(launch, exit.code, stdout.heldBytes, decodeUtf8(stderr.bytes(), stderr.truncated).text) : null;
+    if (notExecuted !== null) return notStarted(identity, startedAt, 'spawn-failure', `${notExecuted} (cwd ${target.cwd})`);
     const verdict = classifyExit({ killReason, streamFailure, heldOpen, exitCode: exit.code, signal: exit.signal });
     const decoded = decodeUtf8(stdout.bytes(), stdout.truncated);
     return orderedRecord({

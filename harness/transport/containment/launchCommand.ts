@@ -6,6 +6,26 @@ import { runTag } from './runContext.js';
 export interface LaunchCommand {
   readonly file: string;
   readonly args: readonly string[];
+  /** Whether the launcher stands in front of the adapter (its exec failures then arrive as an exit status). */
+  readonly viaLauncher: boolean;
+}
+
+/** How the launcher's stderr begins when it could not execute the adapter (it then exits 127); kept in step with `launcherSource.ts`. */
+const EXEC_FAILURE_PREFIX = 'aq-launch: cannot execute ';
+const EXEC_FAILURE_EXIT_CODE = 127;
+
+/**
+ * The launcher's own account of an adapter it could not execute (the spawn failure
+ * a direct spawn would have thrown), or null when the adapter ran.
+ * @param launch - how the call was started.
+ * @param exitCode - the call's exit code.
+ * @param stdoutBytes - bytes the call wrote to stdout (an adapter that ran may exit 127 too).
+ * @param stderrText - the call's stderr.
+ * @public
+ */
+export function launchFailure(launch: LaunchCommand, exitCode: number | null, stdoutBytes: number, stderrText: string): string | null {
+  if (!launch.viaLauncher || exitCode !== EXEC_FAILURE_EXIT_CODE || stdoutBytes > 0 || !stderrText.startsWith(EXEC_FAILURE_PREFIX)) return null;
+  return stderrText.slice('aq-launch: '.length).trim();
 }
 
 /**
@@ -21,8 +41,8 @@ export interface LaunchCommand {
 export function launchCommand(argv: readonly [string, ...string[]], callId: string): LaunchCommand {
   const launcher = ensureLauncher();
   const [executable, ...args] = argv;
-  if (launcher.mode === 'marker-scan' || !isRunnable(executable)) return { file: executable, args };
-  return { file: launcher.path, args: [runTag(), callId, ...argv] };
+  if (launcher.mode === 'marker-scan' || !isRunnable(executable)) return { file: executable, args, viaLauncher: false };
+  return { file: launcher.path, args: [runTag(), callId, ...argv], viaLauncher: true };
 }
 
 function isRunnable(executable: string): boolean {
