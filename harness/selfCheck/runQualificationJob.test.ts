@@ -21,7 +21,9 @@ async function commandLines(): Promise<string[]> {
 describe('runQualificationJob', () => {
   it('a run past its wall-clock cap is timed out, and its adapters are killed with it', async () => {
     // A private copy of the hanging adapter, so its processes are recognisable.
-    const hang = join(root(), 'private-hang.mjs');
+    // In a directory of its own: a report inside the adapter's directory is refused.
+    await mkdir(join(root(), 'adapter'));
+    const hang = join(root(), 'adapter', 'private-hang.mjs');
     await copyFile(hostileFixturePath('hang'), hang);
     const config = join(root(), 'hang.json');
     await writeFile(config, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'hang', executable: process.execPath, argvPrefix: [hang] }));
