@@ -9,8 +9,9 @@ export const rebindAnswersExisting = defineMutant(
   {
     name: 'rebind-answers-existing',
     claims: ['SEM-REBIND-REFUSED'],
-    // The second digest is answered as admitted; a later observe of it says unknown at revision 0.
-    incidental: ['SEM-CONCURRENT-REBIND', 'SEM-REVISION-MONOTONIC'],
+    // The second digest is answered as admitted (terminal, too); a later observe of it says unknown at
+    // revision 0, also when the run observes terminal bindings again at its end.
+    incidental: ['SEM-CONCURRENT-REBIND', 'SEM-REVISION-MONOTONIC', 'SEM-TERMINAL-IMMUTABLE'],
     description: 'a submit with a known operationId and another requestDigest is answered with the existing operation state',
   },
   {
