@@ -15,6 +15,8 @@ export const ledgerInRuntimeDir = defineMutant(
   {
     name: 'ledger-in-runtime-dir',
     claims: ['SEM-DURABLE-RESTART'],
+    // Terminal evidence lost at the restart is admitted anew: the end-of-run re-observation sees it change.
+    incidental: ['SEM-TERMINAL-IMMUTABLE'],
     description: 'keeps the ledger under the runtime directory (<ledger>/../run, like /run), which the restart step clears: every admission is lost',
     // The mutant's restart step is the reference's: it clears the runtime directory and checks the durable ledger.
     lifecycle: 'adapters/reference/lifecycle.json',
