@@ -1,9 +1,8 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchHeadlessChromium, openOffline, SKIP_BROWSER_TESTS } from '../harness/__test-helpers__/headlessChromium.js';
+import { describe, expect, it } from 'vitest';
+import { openOffline, sharedHeadlessChromium, SKIP_BROWSER_TESTS } from '../harness/__test-helpers__/headlessChromium.js';
 import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { renderHtml } from './renderHtml.js';
 import { HOSTILE_REPLAY, hostileReport } from './__test-helpers__/hostileReport.js';
@@ -12,22 +11,14 @@ import { HOSTILE_REPLAY, hostileReport } from './__test-helpers__/hostileReport.
 // ADAPTER_QUALIFY_SCREENSHOT_DIR keeps the screenshot (e.g. as a CI artifact).
 
 const root = temporaryRoot('html-browser');
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  browser = await launchHeadlessChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedHeadlessChromium();
 
 describe.skipIf(SKIP_BROWSER_TESTS)('acceptance.html in headless Chromium', () => {
   it('renders offline: verdict banner and the failing clause with its replay command visible, no request, no script', async () => {
     const file = join(root(), 'acceptance.html');
     await writeFile(file, renderHtml(hostileReport()));
     // Every request that is not the page itself is aborted and recorded; the page loads only itself.
-    const { page, attempted, requested, close } = await openOffline(browser!, file);
+    const { page, attempted, requested, close } = await openOffline(browser()!, file);
     try {
       const banner = page.locator('#verdict');
       await expect.poll(() => banner.isVisible()).toBe(true);

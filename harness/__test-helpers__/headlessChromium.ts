@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 // Policy: the browser tests need Debian's chromium (`.ci/run` installs it; no browser
 // download). Without it they FAIL, naming the fix, unless
@@ -66,4 +67,20 @@ export async function openOffline(browser: Browser, file: string): Promise<Offli
     throw error;
   }
   return { page, attempted, requested, close: () => context.close() };
+}
+
+/**
+ * Launches one Chromium for the calling test file (before its tests, closed after them),
+ * as `temporaryRoot` does for a directory.
+ * @returns the browser, once launched; undefined when the browser tests are skipped on purpose.
+ */
+export function sharedHeadlessChromium(): () => Browser | undefined {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchHeadlessChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser;
 }

@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchHeadlessChromium, openOffline, SKIP_BROWSER_TESTS } from '../__test-helpers__/headlessChromium.js';
+import { describe, expect, it } from 'vitest';
+import { openOffline, sharedHeadlessChromium, SKIP_BROWSER_TESTS } from '../__test-helpers__/headlessChromium.js';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { HOSTILE_DETAIL, hostileSelfCheckReport } from './__test-helpers__/hostileSelfCheckReport.js';
 import { renderSelfCheckHtml } from './renderSelfCheckHtml.js';
@@ -11,21 +10,13 @@ import { renderSelfCheckHtml } from './renderSelfCheckHtml.js';
 // the structural test (renderSelfCheckHtml.test.ts) runs either way.
 
 const root = temporaryRoot('self-check-html-browser');
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  browser = await launchHeadlessChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedHeadlessChromium();
 
 describe.skipIf(SKIP_BROWSER_TESTS)('self-check.html in headless Chromium', () => {
   it('renders offline: the outcome banner and the surviving mutant visible, its hostile detail as text, no request, no script', async () => {
     const file = join(root(), 'self-check.html');
     await writeFile(file, renderSelfCheckHtml(hostileSelfCheckReport()));
-    const { page, attempted, close } = await openOffline(browser!, file);
+    const { page, attempted, close } = await openOffline(browser()!, file);
     try {
       const banner = page.locator('#outcome');
       await expect.poll(() => banner.isVisible()).toBe(true);
