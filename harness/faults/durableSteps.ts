@@ -1,5 +1,5 @@
 import { describeSyscall } from './describeSyscall.js';
-import { isDurable } from './durableSyscalls.js';
+import { durableFlags, type StepEffect } from './durableSyscalls.js';
 import type { StraceLog } from './parseStraceLog.js';
 
 /** One state-changing syscall of a call: a point to crash or stop it at. */
@@ -18,6 +18,10 @@ export interface DurableStep {
   readonly description: string;
   /** Whether it returned (false: its thread was killed on entry, before it ran). */
   readonly completed: boolean;
+  /** What it does to the state a process crash leaves. */
+  readonly effect: StepEffect;
+  /** Whether a file was mapped writable and shared before it (stores to it are no syscalls, so they fall between steps). */
+  readonly mappedWritable: boolean;
 }
 
 /**
@@ -28,12 +32,14 @@ export function durableSteps(log: StraceLog): DurableStep[] {
   const ranks = new Map<number, number>();
   const counts = new Map<string, number>();
   const steps: DurableStep[] = [];
-  for (const call of log.syscalls) {
+  const { effects, mappedWritable } = durableFlags(log.syscalls);
+  for (const [position, call] of log.syscalls.entries()) {
     if (!ranks.has(call.tid)) ranks.set(call.tid, ranks.size);
     const key = `${call.tid} ${call.name}`;
     const ordinal = (counts.get(key) ?? 0) + 1;
     counts.set(key, ordinal);
-    if (!isDurable(call.name, call.args, call.result)) continue;
+    const effect = effects[position] ?? null;
+    if (effect === null) continue;
     steps.push({
       index: steps.length + 1,
       syscall: call.name,
@@ -41,6 +47,8 @@ export function durableSteps(log: StraceLog): DurableStep[] {
       threadRank: ranks.get(call.tid) ?? 0,
       description: describeSyscall(call.name, call.args),
       completed: call.result !== null,
+      effect,
+      mappedWritable: mappedWritable[position] === true,
     });
   }
   return steps;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { durableSteps, ordinalWord, type DurableStep } from './durableSteps.js';
-import { isDurable } from './durableSyscalls.js';
+import { durableFlags } from './durableSyscalls.js';
 import { parseStraceLog, type StraceLog } from './parseStraceLog.js';
 import { tracerArgv, type TracerAction } from './tracerArgv.js';
 
@@ -90,7 +90,7 @@ export function injectionSite(log: StraceLog, planned: Pick<DurableStep, 'syscal
   const last = steps.at(-1);
   const reached = durableSteps(log).find((step) => step.index === planned.index && step.syscall === planned.syscall && step.completed);
   const nextOrdinal = reached?.ordinal ?? planned.ordinal + 1;
-  if (last === undefined || !isDurable(hit.name, hit.args, hit.result)) {
+  if (last === undefined || durableFlags(log.syscalls.slice(0, position + 1)).effects[position] === null) {
     return {
       onTarget: false,
       nextOrdinal,

@@ -1,4 +1,4 @@
-import { DURABLE_SYSCALLS } from './durableSyscalls.js';
+import { CONTEXT_SYSCALLS, DURABLE_SYSCALLS } from './durableSyscalls.js';
 import type { DurableStep } from './durableSteps.js';
 
 /**
@@ -16,7 +16,9 @@ const SIGNAL_OF: Record<'kill' | 'stop', string> = { kill: 'SIGKILL', stop: 'SIG
 
 /**
  * The argv that runs `argv` under strace: descriptors decorated with their
- * paths (`-y`), the durable syscalls logged to `logFile`. A recording follows
+ * paths (`-y`), the durable and context syscalls logged to `logFile`, buffers
+ * cut to two items (`-s 2`: data is never needed, but both descriptors of a new
+ * pipe or socket pair must be printed). A recording follows
  * every thread and child (`-f`) and uses seccomp-bpf so untraced syscalls do
  * not stop (fast). An injection cannot use seccomp-bpf (strace 6.1 drops
  * injected signals at a seccomp stop), and it follows the tree only when the
@@ -30,9 +32,9 @@ const SIGNAL_OF: Record<'kill' | 'stop', string> = { kill: 'SIGKILL', stop: 'SIG
  * @param argv - the adapter's argv, executable first
  */
 export function tracerArgv(tracer: string, logFile: string, action: TracerAction, argv: readonly string[]): [string, ...string[]] {
-  const traced = DURABLE_SYSCALLS.map((name) => `?${name}`).join(',');
+  const traced = [...DURABLE_SYSCALLS, ...CONTEXT_SYSCALLS].map((name) => `?${name}`).join(',');
   const follow = action.kind === 'record' || action.step.threadRank !== 0 ? ['-f'] : [];
-  const common = [...follow, '-qq', '-y', '-s', '0', '-e', 'signal=none', '-o', logFile, '-e', `trace=${traced}`];
+  const common = [...follow, '-qq', '-y', '-s', '2', '-e', 'signal=none', '-o', logFile, '-e', `trace=${traced}`];
   const injection =
     action.kind === 'record'
       ? ['--seccomp-bpf']
