@@ -14,6 +14,7 @@
 //
 // Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native] [--hostile [--only FIXTURE]]
 //        npm run bench -- --self-check-under-load [--rounds N] [--mutant a,b]   (see selfCheckUnderLoad.mjs)
+//        npm run bench -- --fault-methods [--rounds N]   (the fault suites by syscall and by timing; see faultMethods.mjs)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     mutant: { type: 'string' },
     out: { type: 'string' },
     hostile: { type: 'boolean', default: false },
+    'fault-methods': { type: 'boolean', default: false },
   },
 });
 if (values['self-check-under-load']) {
@@ -49,6 +51,10 @@ if (!existsSync(cli)) {
 if (values.hostile) {
   const { hostileBench } = await import('./hostileBench.mjs');
   process.exit((await hostileBench({ cli, packageRoot, seed: values.seed, only: values.only })) ? 0 : 1);
+}
+if (values['fault-methods']) {
+  const { faultMethods } = await import('./faultMethods.mjs');
+  process.exit(await faultMethods({ cli, packageRoot, seed: values.seed, rounds: Number(values.rounds ?? '1') }));
 }
 const work = mkdtempSync(join(tmpdir(), 'adapter-qualify-bench-'));
 const CONCURRENCY = 4; // the run's default --concurrency

@@ -21,7 +21,7 @@ import { STOPPED_ANSWERING } from '../harness/suite/UnresponsiveBreaker.js';
 import type { CallRecord } from '../harness/transport/callRecord.js';
 import type { FaultedCall } from '../harness/transport/runFaultedCall.js';
 import { violation, type Violation } from '../harness/violation.js';
-import { describePoint, faultPoints, type FaultPoint, type RecordedSteps } from '../harness/faults/faultPoints.js';
+import { describePoint, faultPoints, type FaultKind, type FaultPoint, type RecordedSteps } from '../harness/faults/faultPoints.js';
 import { locateTracer } from '../harness/faults/locateTracer.js';
 import { tracedTimeoutMs } from '../harness/faults/traceSession.js';
 
@@ -249,8 +249,16 @@ async function recordSteps(context: QualifyTestContext, tracer: string): Promise
 /** Tries at recording an admitting submit. */
 const RECORD_ATTEMPTS = 3;
 
-/** The fault points of this run, and payloads for them, or null (recorded INCONCLUSIVE) when nothing was admitted. */
-async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: ClauseId, fault: string): Promise<{ points: readonly FaultPoint[]; examples: { value: JsonValue; point: number }[] } | null> {
+/**
+ * The fault points of this run, and payloads for them, or null (recorded
+ * INCONCLUSIVE) when nothing was admitted. Each point is a must-try example,
+ * run first; as many random cases (a random point, a random payload) follow.
+ * A property the time limit cuts short passes only with at least as many
+ * decided cases as there are points (`minRuns`), what one full enumeration
+ * decides: the random half samples payloads, not steps, which the examples
+ * already cover.
+ */
+async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: ClauseId, fault: FaultKind): Promise<{ points: readonly FaultPoint[]; examples: { value: JsonValue; point: number }[] } | null> {
   const { recorder, options } = context;
   const steps = await stepsOf(context, tracer);
   if (steps === null) {
@@ -278,6 +286,7 @@ async function crashAtEveryStep(context: QualifyTestContext, tracer: string): Pr
   await property({
     clauses: ['SEM-CRASH-CONSISTENT'],
     numRuns: points.length,
+    minRuns: points.length,
     arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
     examples,
     describe: ({ point }) =>
@@ -436,6 +445,7 @@ async function stopAtEveryStep(context: QualifyTestContext, tracer: string, host
   await property({
     clauses: ['SEM-UNCERTAIN-RECOVERY'],
     numRuns: points.length,
+    minRuns: points.length,
     arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
     examples,
     describe: ({ point }) =>
