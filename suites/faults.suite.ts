@@ -252,11 +252,12 @@ const RECORD_ATTEMPTS = 3;
 /**
  * The fault points of this run, and payloads for them, or null (recorded
  * INCONCLUSIVE) when nothing was admitted. Each point is a must-try example,
- * run first; as many random cases (a random point, a random payload) follow.
- * A property the time limit cuts short passes only with at least as many
- * decided cases as there are points (`minRuns`), what one full enumeration
- * decides: the random half samples payloads, not steps, which the examples
- * already cover.
+ * run first; random cases (a random point, a random payload) follow up to
+ * `--runs` cases in all, so a property runs as many cases as `--runs` says
+ * or one per point, whichever is more. A property the time limit cuts short
+ * passes only with at least as many decided cases as there are points
+ * (`minRuns`), what one full enumeration decides: the random cases sample
+ * payloads, not steps, which the examples already cover.
  */
 async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: ClauseId, fault: FaultKind): Promise<{ points: readonly FaultPoint[]; examples: { value: JsonValue; point: number }[] } | null> {
   const { recorder, options } = context;
@@ -285,7 +286,7 @@ async function crashAtEveryStep(context: QualifyTestContext, tracer: string): Pr
   const pointAt = (index: number): FaultPoint => points[index] ?? (points[0] as FaultPoint);
   await property({
     clauses: ['SEM-CRASH-CONSISTENT'],
-    numRuns: points.length,
+    numRuns: Math.max(0, options.runs - points.length),
     minRuns: points.length,
     arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
     examples,
@@ -444,7 +445,7 @@ async function stopAtEveryStep(context: QualifyTestContext, tracer: string, host
   const resumeAfterMs = hostDeadline + PAUSE_PAST_DEADLINE_MS;
   await property({
     clauses: ['SEM-UNCERTAIN-RECOVERY'],
-    numRuns: points.length,
+    numRuns: Math.max(0, options.runs - points.length),
     minRuns: points.length,
     arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
     examples,
