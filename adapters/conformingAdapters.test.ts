@@ -71,6 +71,7 @@ describe.concurrent('correct adapters qualify', () => {
     for (const file of ['acceptance.md', 'acceptance.html', 'junit.xml']) expect(readFileSync(join(out, file), 'utf8').length).toBeGreaterThan(0);
   }, 300_000);
 
+  // Its time limit: the shared run's, and the two verify runs after it.
   it('reference: verify finds its whole run consistent, and catches a hand-edited acceptanceRef by its line', async () => {
     const { out, run } = await qualifiedOnce(REFERENCE);
     expect(run.exitCode, run.stdout).toBe(0);
@@ -92,7 +93,7 @@ describe.concurrent('correct adapters qualify', () => {
     const judged = await verify(edited);
     expect(judged.exitCode, judged.stdout).toBe(1);
     expect(judged.stdout).toMatch(new RegExp(`^FAIL SEM-ACCEPTANCE-STABLE \\(1 violation\\)\\n  lines [0-9]+, ${index + 1}: `, 'm'));
-  }, 300_000);
+  }, 360_000);
 });
 
 // Real adapters call providers and answer slowly, or unevenly: near its deadline an adapter is still an ordinary
