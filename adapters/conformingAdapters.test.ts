@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { packageRoot } from '../harness/packageRoot.js';
-import { runQualifyCli } from '../harness/__test-helpers__/runQualifyCli.js';
+import { CLI_BIN, runQualifyCli, type CliRun } from '../harness/__test-helpers__/runQualifyCli.js';
 import { validateReport } from '../reports/validateReport.js';
 import { TRACER_ENV } from '../harness/faults/locateTracer.js';
 
@@ -11,22 +12,48 @@ import { TRACER_ENV } from '../harness/faults/locateTracer.js';
 // TypeScript reference (with its restart step) must come out conformant, and an
 // independent Python adapter (which declares none) with no FAIL and nothing open
 // but SEM-DURABLE-RESTART. Clauses that cannot apply to a command adapter (SDK-*)
-// are SKIP, marked not applicable.
+// are SKIP, marked not applicable. `verify` re-judges the reference's whole transcript
+// offline (consistent), and a hand-edited copy of it (inconsistent at the edited line).
 
 const TRANSCRIPT_FIELDS = ['action', 'request', 'exitCode', 'signal', 'timedOut', 'stdout', 'stdoutTruncated', 'startedAt', 'endedAt', 'maxOutputBytes'];
 
 const root = temporaryRoot('conforming');
 
+interface CorrectAdapter {
+  readonly name: string;
+  readonly config: string;
+  readonly lifecycle: string | null;
+}
+
+const REFERENCE: CorrectAdapter = { name: 'reference (TypeScript)', config: 'adapters/reference/adapter.json', lifecycle: 'adapters/reference/lifecycle.json' };
+
+// A whole qualification costs minutes of both cores: the tests that read a correct adapter's run share one.
+const qualifications = new Map<string, Promise<{ readonly out: string; readonly run: CliRun }>>();
+
+function qualifiedOnce({ name, config, lifecycle }: CorrectAdapter): Promise<{ readonly out: string; readonly run: CliRun }> {
+  let qualification = qualifications.get(name);
+  if (qualification === undefined) {
+    const out = join(root(), name.replace(/\W+/g, '-'));
+    const lifecycleArgs = lifecycle === null ? [] : ['--lifecycle', join(packageRoot, lifecycle)];
+    qualification = runQualifyCli(join(packageRoot, config), out, ['--seed', '424242', '--runs', '5', ...lifecycleArgs]).then((run) => ({ out, run }));
+    qualifications.set(name, qualification);
+  }
+  return qualification;
+}
+
+async function verify(transcript: string): Promise<{ readonly exitCode: number; readonly stdout: string }> {
+  const result = await execa(process.execPath, [CLI_BIN, 'verify', transcript], { reject: false, env: { CI: 'true' } });
+  return { exitCode: result.exitCode ?? -1, stdout: result.stdout };
+}
+
 describe.concurrent('correct adapters qualify', () => {
   it.each([
-    { name: 'reference (TypeScript)', config: 'adapters/reference/adapter.json', lifecycle: 'adapters/reference/lifecycle.json', verdict: 'conformant', open: [], timeLimited: [] },
+    { ...REFERENCE, verdict: 'conformant', open: [], timeLimited: [] },
     // Known gap: its 70 crash/stop points per call do not fit the property time limit on a loaded 2-core machine,
     // so its fault clauses may end INCONCLUSIVE for that reason (never PASS on too few cases, never FAIL).
     { name: 'python-example', config: 'adapters/python-example/adapter.json', lifecycle: null, verdict: 'incomplete', open: ['SEM-DURABLE-RESTART SKIP'], timeLimited: ['SEM-CRASH-CONSISTENT', 'SEM-UNCERTAIN-RECOVERY'] },
-  ])('$name: $verdict, no FAIL, nothing open but $open, a complete evidence set', async ({ name, config, lifecycle, verdict, open, timeLimited }) => {
-    const out = join(root(), name.replace(/\W+/g, '-'));
-    const lifecycleArgs = lifecycle === null ? [] : ['--lifecycle', join(packageRoot, lifecycle)];
-    const run = await runQualifyCli(join(packageRoot, config), out, ['--seed', '424242', '--runs', '5', ...lifecycleArgs]);
+  ])('$name: $verdict, no FAIL, nothing open but $open, a complete evidence set', async ({ verdict, open, timeLimited, ...adapter }) => {
+    const { out, run } = await qualifiedOnce(adapter);
     const report = run.report;
     expect(report, run.stderr).not.toBeNull();
     validateReport(report);
@@ -43,6 +70,30 @@ describe.concurrent('correct adapters qualify', () => {
     for (const line of lines) expect(Object.keys(line)).toEqual(expect.arrayContaining(TRANSCRIPT_FIELDS));
     for (const file of ['acceptance.md', 'acceptance.html', 'junit.xml']) expect(readFileSync(join(out, file), 'utf8').length).toBeGreaterThan(0);
   }, 300_000);
+
+  // Its time limit: the shared run's, and the two verify runs after it.
+  it('reference: verify finds its whole run consistent, and catches a hand-edited acceptanceRef by its line', async () => {
+    const { out, run } = await qualifiedOnce(REFERENCE);
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(existsSync(join(out, 'failures'))).toBe(false);
+    const verified = await verify(join(out, 'transcript.jsonl'));
+    expect(verified.exitCode, verified.stdout).toBe(0);
+    expect(verified.stdout).toMatch(/consistent: no clause is violated/);
+
+    // Change the acceptanceRef of the last accepted answer of a binding admitted earlier in the transcript
+    // (in a copy: the other test reads the run's own transcript).
+    const lines = readFileSync(join(out, 'transcript.jsonl'), 'utf8').trimEnd().split('\n');
+    const refs = lines.map((line) => /\\"acceptanceRef\\":\\"sha256:([0-9a-f]{64})\\"/.exec(line)?.[1]);
+    const index = refs.findLastIndex((ref, at) => ref !== undefined && refs.indexOf(ref) < at);
+    expect(index).toBeGreaterThan(0);
+    const ref = refs[index]!;
+    lines[index] = lines[index]!.replaceAll(ref, ref.replace(/^./, (digit) => (digit === '0' ? '1' : '0')));
+    const edited = join(root(), 'reference-edited.jsonl');
+    writeFileSync(edited, `${lines.join('\n')}\n`);
+    const judged = await verify(edited);
+    expect(judged.exitCode, judged.stdout).toBe(1);
+    expect(judged.stdout).toMatch(new RegExp(`^FAIL SEM-ACCEPTANCE-STABLE \\(1 violation\\)\\n  lines [0-9]+, ${index + 1}: `, 'm'));
+  }, 360_000);
 });
 
 // Real adapters call providers and answer slowly, or unevenly: near its deadline an adapter is still an ordinary
