@@ -1,6 +1,7 @@
 import { test } from 'vitest';
 import './providedContext.js';
-import { isClauseId, type ClauseId } from '../clauses.js';
+import type { ClauseId } from '../clauses.js';
+import { declaredClauses } from './declaredClauses.js';
 import { notApplicableClauses } from '../notApplicableClauses.js';
 import type { NormalizedRunOptions } from '../runOptions.js';
 import { AdapterSession } from './AdapterSession.js';
@@ -23,20 +24,6 @@ export interface QualifyTestContext {
 /** A harness-side test failure that carries adapter violations (not a suite error). */
 export class ClauseViolationError extends Error {
   override readonly name = 'ClauseViolationError';
-}
-
-/**
- * The clause IDs a test name starts with (`SEM-A, SEM-B: what it checks`).
- * Enforced, so every conformance test is found by its clause ID.
- */
-export function declaredClauses(name: string): ClauseId[] {
-  const head = name.split(':', 1)[0] ?? '';
-  const ids = head.split(',').map((part) => part.trim());
-  const unknown = ids.filter((id) => !isClauseId(id));
-  if (unknown.length > 0) {
-    throw new Error(`conformance test names start with their clause IDs ("REQ-CLOSED: …"); got ${JSON.stringify(name)}`);
-  }
-  return ids as ClauseId[];
 }
 
 /** Generous: every call is bounded by its own deadline and every property by its own time limit. */
