@@ -274,3 +274,54 @@ describe('checkProperty: a time limit after the minimum', () => {
     expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBeUndefined();
   });
 });
+
+describe('checkProperty: a time limit that follows the subject', () => {
+  it('asks the limit again when it would run out: a case of a subject found slower meanwhile is not cancelled', async () => {
+    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+    let signal: AbortSignal | undefined;
+    const session = { startCase: (given?: AbortSignal) => void (signal = given), caseCalls: () => [] };
+    let slowSeen = false;
+    let aborted = 0;
+    const spec: PropertySpec<number> = {
+      clauses: ['REQ-CLOSED'],
+      arbitrary: fc.integer(),
+      describe: String,
+      numRuns: 3,
+      run: async () => {
+        // What a first slow answer does to a limit that follows the pace: it grows before the case outlives the first one.
+        slowSeen = true;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        if (signal?.aborted === true) aborted += 1;
+        return { verdict: 'held' };
+      },
+    };
+    // Before the first slow answer the limit is always 50 ms ahead of now, however long fast-check took to start.
+    const since = Date.now();
+    const timeLimitMs = (): number => (slowSeen ? 3_600_000 : Date.now() - since + 50);
+    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs });
+    expect(aborted).toBe(0);
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 3, violations: [] });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBeUndefined();
+  });
+
+  it('a limit that does not grow still cuts the case in flight and names itself', async () => {
+    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+    let signal: AbortSignal | undefined;
+    const session = { startCase: (given?: AbortSignal) => void (signal = given), caseCalls: () => [] };
+    let started = 0;
+    const spec: PropertySpec<number> = {
+      clauses: ['REQ-CLOSED'],
+      arbitrary: fc.integer(),
+      describe: String,
+      numRuns: 3,
+      run: async () => {
+        started += 1;
+        await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+        return { verdict: 'held' };
+      },
+    };
+    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: () => 80 });
+    expect(started).toBe(1);
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, inconclusive: expect.stringMatching(/^time limit of 80 ms after 0 of 3 cases/) });
+  });
+});
