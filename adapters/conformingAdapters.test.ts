@@ -97,14 +97,17 @@ describe.concurrent('correct adapters qualify', () => {
 });
 
 // Real adapters call providers and answer slowly, or unevenly: near its deadline an adapter is still an ordinary
-// subject. The fault suites derive kill points from the adapter, so they are where a slow one used to break the
-// suite itself; they run both ways, by syscall (strace) and by the timing fallback.
+// subject, and a correct one is conformant. The fault suites derive kill points from the adapter, so they are where
+// a slow one used to break the suite itself, and their properties are the longest: their time limits follow the
+// adapter's answer time. The delay counts from the adapter's own start, so the answer lands ~1.7 s after spawn
+// however long start-up takes on a loaded machine. The fault clauses run both ways, by syscall (strace) and by
+// the timing fallback.
 describe.concurrent('slow correct adapters at a short deadline', () => {
   it.each([
-    { name: 'answers after 1.7 s', delay: '1700', tracer: undefined },
-    { name: 'answers after 0-1.7 s', delay: '0-1700', tracer: undefined },
-    { name: 'answers after 1.7 s, timing fallback', delay: '1700', tracer: '/nonexistent/strace' },
-  ])('$name at --timeout-ms 2000: the fault clauses never FAIL, no suite error', async ({ name, delay, tracer }) => {
+    { name: 'answers 1.7 s after it started', delay: '1700', tracer: undefined, only: null },
+    { name: 'answers 0-1.7 s after it started', delay: '0-1700', tracer: undefined, only: null },
+    { name: 'answers 1.7 s after it started, timing fallback', delay: '1700', tracer: '/nonexistent/strace', only: 'SEM-CRASH|SEM-UNCERTAIN' },
+  ])('$name at --timeout-ms 2000: every clause run passes, no suite error', async ({ name, delay, tracer, only }) => {
     const out = join(root(), `slow-${name.replace(/\W+/g, '-')}`);
     mkdirSync(out, { recursive: true });
     const config = join(out, 'adapter.json');
@@ -113,17 +116,19 @@ describe.concurrent('slow correct adapters at a short deadline', () => {
     const argvPrefix = ['node', script, ...reference.argvPrefix.slice(2), '--answer-delay-ms', delay];
     writeFileSync(config, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: '/usr/bin/env', argvPrefix }));
     const env: Record<string, string> = tracer === undefined ? {} : { [TRACER_ENV]: tracer };
-    const run = await runQualifyCli(config, join(out, 'report'), ['--seed', '424242', '--runs', '3', '--timeout-ms', '2000', '--only', 'SEM-CRASH|SEM-UNCERTAIN'], 600_000, env);
+    const selection = only === null ? ['--lifecycle', join(packageRoot, 'adapters/reference/lifecycle.json')] : ['--only', only];
+    const run = await runQualifyCli(config, join(out, 'report'), ['--seed', '424242', '--runs', '3', '--timeout-ms', '2000', ...selection], 1_500_000, env);
     const report = run.report;
     expect(report, run.stderr).not.toBeNull();
     expect(report!.suiteErrors).toEqual([]);
+    const open = report!.clauses.filter((entry) => entry.verdict !== 'PASS' && entry.applicable !== false && (only === null || !/filtered out/.test(entry.reason ?? '')));
+    expect(open.map((entry) => `${entry.id} ${entry.verdict}`), JSON.stringify(open, null, 1)).toEqual([]);
     const faults = report!.clauses.filter((entry) => entry.id === 'SEM-CRASH-CONSISTENT' || entry.id === 'SEM-UNCERTAIN-RECOVERY');
-    // Never FAIL, never a suite error. On a loaded machine a call answering after 1.7 s may well pass a 2 s
-    // deadline: then the clause is honestly INCONCLUSIVE (no admission to reason about), never PASS by luck.
-    expect(faults.map((entry) => `${entry.id} ${entry.verdict === 'FAIL' ? 'FAIL' : 'not failed'} ${entry.method}`), JSON.stringify(faults, null, 1)).toEqual(
-      ['SEM-CRASH-CONSISTENT', 'SEM-UNCERTAIN-RECOVERY'].map((id) => `${id} not failed ${tracer === undefined ? 'syscall' : 'timing'}`),
+    expect(faults.map((entry) => `${entry.id} ${entry.verdict} ${entry.method}`), JSON.stringify(faults, null, 1)).toEqual(
+      ['SEM-CRASH-CONSISTENT', 'SEM-UNCERTAIN-RECOVERY'].map((id) => `${id} PASS ${tracer === undefined ? 'syscall' : 'timing'}`),
     );
-    for (const entry of faults) if (entry.verdict !== 'PASS') expect(entry.reason).not.toMatch(/suite error/);
+    for (const entry of faults) expect(entry.cases).toBeGreaterThan(0);
+    if (only === null) expect(report!.verdict).toBe('conformant');
     expect(run.exitCode).toBe(0);
-  }, 600_000);
+  }, 1_800_000);
 });
