@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { execa } from 'execa';
 import { watchTreeMemory } from './treeMemory.mjs';
+import { verifyBench } from './verifyBench.mjs';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(packageRoot, 'dist', 'harness', 'cli', 'main.js');
@@ -120,16 +121,6 @@ function nativeConfig() {
   return configPath;
 }
 
-async function verifyThroughput(lines) {
-  const file = join(work, 'synthetic.jsonl');
-  execFileSync(process.execPath, [join(packageRoot, 'bench', 'syntheticTranscript.mjs'), file, String(lines)], { stdio: 'ignore' });
-  const started = performance.now();
-  const result = await execa(process.execPath, [cli, 'verify', file], { reject: false });
-  const seconds = (performance.now() - started) / 1000;
-  rmSync(file);
-  return { lines, seconds, rate: lines / seconds, exitCode: result.exitCode };
-}
-
 const fixed = (value, digits = 1) => value.toFixed(digits);
 try {
   const rows = [];
@@ -143,8 +134,7 @@ try {
     ...rows.map((row) => `| ${row.label} | ${row.verdict} | ${row.calls} | ${fixed(row.suiteS)} | ${fixed(row.suiteRate)} | ${fixed(row.bareS)} | ${fixed(row.bareRate)} | ${fixed(row.ratio * 100, 0)}% | ${fixed(row.peakMiB, 0)} |`),
   ];
   if (!values['skip-verify']) {
-    const verify = await verifyThroughput(Number(values['verify-lines']));
-    out.push('', `verify: ${verify.lines} synthetic lines in ${fixed(verify.seconds)} s = ${fixed(verify.rate, 0)} lines/s (exit ${verify.exitCode})`);
+    out.push('', ...(await verifyBench({ cli, packageRoot, work, lines: Number(values['verify-lines']) })));
   }
   process.stdout.write(`${out.join('\n')}\n`);
 } finally {
