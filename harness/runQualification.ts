@@ -12,6 +12,7 @@ import type { QualifyTestMeta } from './evidence/types.js';
 import { countRunTests } from './suite/countRunTests.js';
 import { excludedClauses } from './suite/excludedClauses.js';
 import { testNameFilter } from './suite/testNameFilter.js';
+import { escapeRegExp } from './escapeRegExp.js';
 import { bundledSuites, requireSuites, suitesIn } from './suite/suiteLocation.js';
 import { codingOperationClauses } from './clauses.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
@@ -82,6 +83,9 @@ export interface RunQualificationInternals {
   /** Wall-clock budget of each property; tests shorten it to reach the limit quickly. @defaultValue `PROPERTY_TIME_LIMIT_MS` */
   readonly propertyTimeLimitMs?: number;
 }
+
+// Every module of the compiled package, e.g. `<root>/dist/harness/suite/qualifyTest.js`.
+const COMPILED_MODULES = new RegExp(`^${escapeRegExp(join(packageRoot, 'dist'))}/`);
 
 // vitest resolves `include` against `dir`, which may lie outside the package root.
 function suiteSelection(internals: RunQualificationInternals): { dir: string; include: string[] } {
@@ -154,6 +158,9 @@ export async function runQualification(
       config: false,
       watch: false,
       ...suiteSelection(internals),
+      // The compiled harness is loaded by Node itself in the workers, not through vite's module runner.
+      server: { deps: { external: [COMPILED_MODULES] } },
+      isolate: false,
       reporters: [
         reporter,
         {
