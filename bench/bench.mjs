@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { execa } from 'execa';
 import { watchTreeMemory } from './treeMemory.mjs';
 import { meanDuration, runSplit } from './runSplit.mjs';
+import { verifyBench } from './verifyBench.mjs';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(packageRoot, 'dist', 'harness', 'cli', 'main.js');
@@ -157,16 +158,6 @@ function nativeConfig() {
   return configPath;
 }
 
-async function verifyThroughput(lines) {
-  const file = join(work, 'synthetic.jsonl');
-  execFileSync(process.execPath, [join(packageRoot, 'bench', 'syntheticTranscript.mjs'), file, String(lines)], { stdio: 'ignore' });
-  const started = performance.now();
-  const result = await execa(process.execPath, [cli, 'verify', file], { reject: false });
-  const seconds = (performance.now() - started) / 1000;
-  rmSync(file);
-  return { lines, seconds, rate: lines / seconds, exitCode: result.exitCode };
-}
-
 const fixed = (value, digits = 1) => value.toFixed(digits);
 try {
   const rows = [];
@@ -187,8 +178,7 @@ try {
       `| ${label} | ${fixed(split.startupMs / 1000, 2)} | ${fixed(split.callSpanMs / 1000)} | ${fixed(split.tailMs / 1000, 2)} | ${split.reportWriteMs === null ? '?' : fixed(split.reportWriteMs / 1000, 2)} | ${fixed(perCallOverheadMs, 2)} | ${fixed(split.meanCallMs, 1)} | ${fixed(bareMeanCallMs, 1)} | ${cases.cases} | ${Object.entries(cases.byVerdict).map(([verdict, count]) => `${verdict} ${count}`).join(', ')} |`),
   ];
   if (!values['skip-verify']) {
-    const verify = await verifyThroughput(Number(values['verify-lines']));
-    out.push('', `verify: ${verify.lines} synthetic lines in ${fixed(verify.seconds)} s = ${fixed(verify.rate, 0)} lines/s (exit ${verify.exitCode})`);
+    out.push('', ...(await verifyBench({ cli, packageRoot, work, lines: Number(values['verify-lines']) })));
   }
   process.stdout.write(`${out.join('\n')}\n`);
 } finally {

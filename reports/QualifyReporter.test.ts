@@ -68,14 +68,47 @@ describe('QualifyReporter', () => {
 
   it('records unhandled errors, suite files that failed to load, and an interrupted run', () => {
     const reporter = new QualifyReporter();
-    const broken: ReportedTestModule = { relativeModuleId: 'suites/req.suite.ts', errors: () => [{ message: 'SyntaxError: Unexpected token' }] };
-    const fine: ReportedTestModule = { relativeModuleId: 'suites/out.suite.ts', errors: () => [] };
+    const broken: ReportedTestModule = { relativeModuleId: 'suites/req.suite.ts', errors: () => [{ message: 'SyntaxError: Unexpected token' }], children: { allTests: () => [] } };
+    const fine: ReportedTestModule = { relativeModuleId: 'suites/out.suite.ts', errors: () => [], children: { allTests: () => [{ fullName: 'OUT-JSON: never finished' }] } };
     reporter.onTestRunEnd([broken, fine], [{ message: 'boom', name: 'RangeError' }], 'interrupted');
     expect(reporter.collected().unhandledErrors).toEqual([
       'suite file suites/req.suite.ts failed: SyntaxError: Unexpected token',
       'unhandled error: RangeError: boom',
       'the test run was interrupted before it finished',
     ]);
+  });
+
+  // What vitest reports when a worker process dies mid-run (it names neither the worker's pid nor its exit).
+  const workerLost = { name: 'Error', message: '[vitest-pool]: Worker forks emitted error.', cause: { name: 'Error', message: 'Worker exited unexpectedly' } };
+  const moduleWith = (pending: readonly string[]): ReportedTestModule => ({
+    relativeModuleId: 'suites/x.suite.ts',
+    errors: () => [],
+    children: { allTests: () => pending.map((fullName) => ({ fullName })) },
+  });
+
+  it('a lost worker is no suite error: each test it took with it is INCONCLUSIVE for its declared clauses, naming the loss', () => {
+    const reporter = new QualifyReporter();
+    reporter.onTestRunEnd([moduleWith(['REQ-CLOSED, OUT-JSON: died with its worker', 'SEM-OBSERVE-FRESH: queued behind it']), moduleWith([])], [workerLost], 'passed');
+    const { metas, unhandledErrors, failedTests } = reporter.collected();
+    expect(unhandledErrors).toEqual([]);
+    expect(failedTests).toEqual([]);
+    const reason = 'the suite worker running this test was lost before the test finished ([vitest-pool]: Worker forks emitted error.); its evidence was lost with it';
+    expect(metas).toEqual([
+      { testName: 'REQ-CLOSED, OUT-JSON: died with its worker', clauses: ['REQ-CLOSED', 'OUT-JSON'], evidence: [{ clauseId: 'REQ-CLOSED', cases: 0, violations: [], inconclusive: reason }, { clauseId: 'OUT-JSON', cases: 0, violations: [], inconclusive: reason }] },
+      { testName: 'SEM-OBSERVE-FRESH: queued behind it', clauses: ['SEM-OBSERVE-FRESH'], evidence: [{ clauseId: 'SEM-OBSERVE-FRESH', cases: 0, violations: [], inconclusive: reason }] },
+    ]);
+  });
+
+  it('a lost worker that took no test with it, a lost test that declares no clause, and any other pool error stay suite errors', () => {
+    const none = new QualifyReporter();
+    none.onTestRunEnd([moduleWith([])], [workerLost], 'passed');
+    expect(none.collected().unhandledErrors).toEqual(['unhandled error: [vitest-pool]: Worker forks emitted error.']);
+    const unnamed = new QualifyReporter();
+    unnamed.onTestRunEnd([moduleWith(['no clause here'])], [workerLost], 'passed');
+    expect(unnamed.collected().unhandledErrors).toEqual(['no clause here: lost with its worker ([vitest-pool]: Worker forks emitted error.), and its name declares no clause']);
+    const other = new QualifyReporter();
+    other.onTestRunEnd([moduleWith(['REQ-CLOSED: pending'])], [{ ...workerLost, cause: { message: 'Channel closed' } }], 'passed');
+    expect(other.collected()).toMatchObject({ metas: [], unhandledErrors: ['unhandled error: [vitest-pool]: Worker forks emitted error.'] });
   });
 
   it('maps real vitest results the same way (startVitest on a fixture)', async () => {

@@ -1,6 +1,7 @@
 import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, TestState } from 'vitest/node';
 import type { ProgressEvent } from '../harness/cli/progressEvent.js';
-import { clause } from '../harness/clauses.js';
+import { clause, type ClauseId } from '../harness/clauses.js';
+import { declaredClauses } from '../harness/suite/declaredClauses.js';
 import type { QualifyTestMeta } from '../harness/evidence/types.js';
 import { isQualifyTestMeta } from './_internals/isQualifyTestMeta.js';
 import type { FailedTest } from './buildReport.js';
@@ -26,7 +27,10 @@ export interface QualifyReporterOptions {
 export type ReportedTestCase = Pick<TestCase, 'fullName' | 'meta' | 'result'> & Partial<Pick<TestCase, 'diagnostic'>>;
 
 /** The slice of vitest's `TestModule` the reporter reads. */
-export type ReportedTestModule = Pick<TestModule, 'relativeModuleId' | 'errors'>;
+export type ReportedTestModule = Pick<TestModule, 'relativeModuleId' | 'errors'> & {
+  /** Its tests; those still pending when the run ends never finished. */
+  readonly children: { allTests(state: 'pending'): Iterable<Pick<TestCase, 'fullName'>> };
+};
 
 /** Shown for a test that recorded no evidence (it titles nothing we may parse). */
 const UNKNOWN_FAMILY = '?';
@@ -133,7 +137,17 @@ export class QualifyReporter implements Reporter {
       const errors = module.errors();
       if (errors.length > 0) this.#unhandledErrors.push(`suite file ${module.relativeModuleId} failed: ${errorText(errors)}`);
     }
-    for (const error of unhandledErrors) this.#unhandledErrors.push(`unhandled error: ${errorText([error])}`);
+    const losses = unhandledErrors.filter(isLostWorker);
+    const lost = losses.length === 0 ? [] : testModules.flatMap((module) => [...module.children.allTests('pending')]);
+    for (const testCase of lost) {
+      const meta = lostTestMeta(testCase.fullName, errorText(losses));
+      if (meta === null) this.#unhandledErrors.push(`${testCase.fullName}: lost with its worker (${errorText(losses)}), and its name declares no clause`);
+      else this.#metas.push(meta);
+    }
+    // A loss that took no test with it (or one whose tests cannot be named) is left as it is: the suite's own error.
+    for (const error of unhandledErrors) {
+      if (lost.length === 0 || !isLostWorker(error)) this.#unhandledErrors.push(`unhandled error: ${errorText([error])}`);
+    }
     if (reason === 'interrupted' && this.#maxFailures !== undefined && this.#failingTests >= this.#maxFailures) {
       this.#stoppedAtMaxFailures = true;
     } else if (reason === 'interrupted') {
@@ -157,4 +171,25 @@ function errorText(errors: ReadonlyArray<SerializedError>): string {
   return errors
     .map((error) => (error.name !== undefined && error.name !== 'Error' && !error.message.startsWith(error.name) ? `${error.name}: ${error.message}` : error.message))
     .join('; ');
+}
+
+/**
+ * Whether vitest lost the worker process that ran tests: it exited (or was
+ * killed) mid-run. Any process may have killed it, an adapter's among them, so
+ * it is no proof of a suite bug; the tests it took with it are named instead.
+ */
+function isLostWorker(error: SerializedError): boolean {
+  return /^\[vitest-pool\]: Worker \S+ emitted error\.$/.test(error.message) && error.cause?.message === 'Worker exited unexpectedly';
+}
+
+/** A test that never finished because its worker was lost: INCONCLUSIVE for every clause its name declares (null: none). */
+function lostTestMeta(testName: string, loss: string): QualifyTestMeta | null {
+  let clauses: ClauseId[];
+  try {
+    clauses = declaredClauses(testName);
+  } catch {
+    return null;
+  }
+  const inconclusive = `the suite worker running this test was lost before the test finished (${loss}); its evidence was lost with it`;
+  return { testName, clauses, evidence: clauses.map((clauseId) => ({ clauseId, cases: 0, violations: [], inconclusive })) };
 }

@@ -14,8 +14,9 @@ export interface AdapterArgs {
   /** `--terminal-after`: observes until an admitted operation is terminal. @defaultValue 2 */
   readonly terminalAfter: number;
   /**
-   * `--answer-delay-ms MIN[-MAX]`: how long each call waits before answering,
-   * drawn uniformly per call (a provider that answers slowly, or unevenly).
+   * `--answer-delay-ms MIN[-MAX]`: when each call answers, counted from the
+   * start of its process and drawn uniformly per call (a provider that answers
+   * slowly, or unevenly); a call whose own work took longer answers at once.
    * @defaultValue `{ min: 0, max: 0 }`
    */
   readonly answerDelayMs: { readonly min: number; readonly max: number };

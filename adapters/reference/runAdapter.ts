@@ -29,8 +29,12 @@ export async function runAdapter(behavior: AdapterBehavior, argv: readonly strin
       ledger: { root: args.ledgerDir, terminalAfter: args.terminalAfter },
     });
     const { min, max } = args.answerDelayMs;
-    // After the ledger work, before the answer: where a provider round trip would sit.
-    if (max > 0) await new Promise((resolve) => setTimeout(resolve, min + Math.floor(Math.random() * (max - min + 1))));
+    // After the ledger work, before the answer: where a provider round trip would sit. Counted from the process's
+    // start, so the answer time the host sees is the one asked for, however long start-up took on a loaded machine.
+    if (max > 0) {
+      const answerAt = min + Math.floor(Math.random() * (max - min + 1));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - performance.now())));
+    }
     return await behavior.emit(outcome, io.stdout);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

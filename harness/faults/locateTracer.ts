@@ -18,6 +18,12 @@ export const TRACER_ENV = 'ADAPTER_QUALIFY_TRACER';
 const cache = new Map<string, TracerStatus>();
 
 /**
+ * How long the probe (a traced `node -e ''`) may take: once per worker, and a loaded machine can take
+ * seconds to start a traced Node.js, which must not silently turn a run's fault injection into the fallback.
+ */
+const PROBE_TIMEOUT_MS = 60_000;
+
+/**
  * Finds strace and proves it can trace a child here (ptrace may be forbidden
  * in a container), once per path and process.
  * @param path - the tracer to try @defaultValue `$ADAPTER_QUALIFY_TRACER`, else {@link DEFAULT_TRACER}
@@ -38,7 +44,7 @@ function probe(path: string): TracerStatus {
   } catch {
     return { method: 'timing', reason: `no syscall tracer at ${path} (install Debian's strace: apt-get install strace)` };
   }
-  const probeRun = spawnSync(path, ['-f', '-qq', '-o', '/dev/null', '-e', 'trace=none', '--', process.execPath, '-e', ''], { timeout: 10_000, encoding: 'utf8' });
+  const probeRun = spawnSync(path, ['-f', '-qq', '-o', '/dev/null', '-e', 'trace=none', '--', process.execPath, '-e', ''], { timeout: PROBE_TIMEOUT_MS, encoding: 'utf8' });
   if (probeRun.error === undefined && probeRun.status === 0) return { method: 'syscall', path };
   const why = probeRun.error?.message ?? (probeRun.stderr.trim().split('\n').at(-1) || `exit ${String(probeRun.status ?? probeRun.signal)}`);
   return { method: 'timing', reason: `${path} cannot trace a child here (is ptrace permitted?): ${why}` };

@@ -23,6 +23,7 @@ import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { STOPPED_ANSWERING, type UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import type { AdmissionBudget } from './AdmissionBudget.js';
 import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
+import type { CallPace } from './CallPace.js';
 
 /** The answer to one well-formed request, as evidence. */
 export type Exchange =
@@ -41,6 +42,8 @@ export interface AdapterSessionDeps {
   readonly testName: string;
   /** Where first terminal answers go, for the end-of-run re-observation; null: not noted (that re-observation itself). */
   readonly terminals: TerminalEvidenceLog | null;
+  /** Where the duration of each ordinary call goes (the property time limits follow it). @defaultValue not recorded */
+  readonly pace?: CallPace;
 }
 
 /**
@@ -159,6 +162,7 @@ export class AdapterSession {
     const { record } = result;
     this.#deps.recorder.countCall();
     breaker.record(record);
+    this.#deps.pace?.record(record);
     transcript.append(record, testName);
     this.#caseCalls.push(record);
     this.#recordTransportChecks(result, input);

@@ -233,44 +233,79 @@ describe('checkProperty under its time limit', () => {
   });
 
   it('a time limit hit before any case ended is INCONCLUSIVE, not a suite error', async () => {
-    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
-    let signal: AbortSignal | undefined;
-    const session = { startCase: (given?: AbortSignal) => void (signal = given), caseCalls: () => [] };
-    const spec: PropertySpec<number> = {
-      clauses: ['REQ-CLOSED'],
-      arbitrary: fc.integer(),
-      describe: String,
-      run: async () => {
-        await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
-        return { verdict: 'violated', violations: [violation('REQ-CLOSED', 'too late to count')] };
-      },
-    };
-    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: 200 });
+    const recorder = await timeLimited(async (signal) => {
+      await untilAborted(signal());
+      return { verdict: 'violated', violations: [violation('REQ-CLOSED', 'too late to count')] };
+    }, { timeLimitMs: 200 });
     expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, violations: [], inconclusive: expect.stringContaining('after 0 of 10 cases') });
   });
 });
 
+/** Resolves once `signal` aborts (never without one). */
+function untilAborted(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/** Runs a REQ-CLOSED property of integers under a time limit; each case gets the signal of the case in flight. */
+async function timeLimited(
+  run: (signal: () => AbortSignal | undefined) => Promise<CaseResult>,
+  { timeLimitMs, numRuns, minRuns }: { timeLimitMs: number | (() => number); numRuns?: number; minRuns?: number },
+): Promise<EvidenceRecorder> {
+  const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
+  let signal: AbortSignal | undefined;
+  const session = { startCase: (given?: AbortSignal) => void (signal = given), caseCalls: () => [] };
+  const spec: PropertySpec<number> = {
+    clauses: ['REQ-CLOSED'],
+    arbitrary: fc.integer(),
+    describe: String,
+    ...(numRuns === undefined ? {} : { numRuns }),
+    ...(minRuns === undefined ? {} : { minRuns }),
+    run: () => run(() => signal),
+  };
+  await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs });
+  return recorder;
+}
+
 describe('checkProperty: a time limit after the minimum', () => {
   it('counts the decided cases when they reach minRuns', async () => {
-    const recorder = new EvidenceRecorder(TEST_NAME, ['REQ-CLOSED']);
-    let signal: AbortSignal | undefined;
-    const session = { startCase: (given?: AbortSignal) => void (signal = given), caseCalls: () => [] };
     let started = 0;
-    const spec: PropertySpec<number> = {
-      clauses: ['REQ-CLOSED'],
-      arbitrary: fc.integer(),
-      describe: String,
-      numRuns: 8,
-      minRuns: 2,
-      run: async () => {
-        started += 1;
-        if (started <= 2) return { verdict: 'held' };
-        await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
-        return { verdict: 'held' };
-      },
-    };
-    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: 300 });
+    const recorder = await timeLimited(async (signal) => {
+      started += 1;
+      if (started <= 2) return { verdict: 'held' };
+      await untilAborted(signal());
+      return { verdict: 'held' };
+    }, { numRuns: 8, minRuns: 2, timeLimitMs: 300 });
     expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 2, violations: [] });
     expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBeUndefined();
+  });
+});
+
+describe('checkProperty: a time limit that follows the subject', () => {
+  it('asks the limit again when it would run out: a case of a subject found slower meanwhile is not cancelled', async () => {
+    let slowSeen = false;
+    let aborted = 0;
+    // Before the first slow answer the limit is always 50 ms ahead of now, however long fast-check took to start.
+    const since = Date.now();
+    const recorder = await timeLimited(async (signal) => {
+      // What a first slow answer does to a limit that follows the pace: it grows before the case outlives the first one.
+      slowSeen = true;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (signal()?.aborted === true) aborted += 1;
+      return { verdict: 'held' };
+    }, { numRuns: 3, timeLimitMs: () => (slowSeen ? 3_600_000 : Date.now() - since + 50) });
+    expect(aborted).toBe(0);
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 3, violations: [] });
+    expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBeUndefined();
+  });
+
+  it('a limit that does not grow still cuts the case in flight and names itself', async () => {
+    let started = 0;
+    const recorder = await timeLimited(async (signal) => {
+      started += 1;
+      await untilAborted(signal());
+      return { verdict: 'held' };
+    }, { numRuns: 3, timeLimitMs: () => 80 });
+    expect(started).toBe(1);
+    expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, inconclusive: expect.stringMatching(/^time limit of 80 ms after 0 of 3 cases/) });
   });
 });

@@ -81,8 +81,12 @@ export async function checkProperty<T>(
     propertyIndex: number;
     /** Record the first failing case unshrunk. @defaultValue false */
     endOnFailure?: boolean;
-    /** Wall-clock budget of the property. @defaultValue {@link PROPERTY_TIME_LIMIT_MS} */
-    timeLimitMs?: number;
+    /**
+     * Wall-clock budget of the property: a number, or a function asked again whenever the budget
+     * would run out (a limit that follows the subject's answer time may have grown meanwhile).
+     * @defaultValue {@link PROPERTY_TIME_LIMIT_MS}
+     */
+    timeLimitMs?: number | (() => number);
   },
 ): Promise<void> {
   const { session, recorder, options, testName, propertyIndex } = context;
@@ -94,28 +98,40 @@ export async function checkProperty<T>(
   const decided = new Map<ClauseId, number>(spec.clauses.map((id) => [id, 0]));
 
   const numRuns = (spec.numRuns ?? options.runs) + (spec.examples ?? []).length; // must-try examples come on top of --runs
-  const timeLimitMs = context.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
+  const timeLimit = context.timeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
+  const timeLimitMs = (): number => (typeof timeLimit === 'number' ? timeLimit : timeLimit());
   const startedAt = Date.now();
+  // The limit is the property's own (fast-check's is fixed when it starts): once it passed, the case in flight is
+  // cancelled and every later one, shrinking included, returns at once without calling the adapter.
+  let cut = false;
+  const outOfTime = (): boolean => {
+    cut ||= Date.now() - startedAt >= timeLimitMs();
+    return cut;
+  };
   let hostFaults = 0;
-  // The case in flight: fast-check's time limit abandons it without waiting, so the
-  // property cancels it itself (killing its calls) and waits for it to end.
-  let inFlight: { readonly controller: AbortController; readonly ended: Promise<unknown> } | null = null;
   // One run of a case; null when the time limit cancelled it (no evidence, whatever it returned).
   const runCase = async (value: T): Promise<CaseResult | null> => {
+    if (outOfTime()) return null;
     const controller = new AbortController();
     // Every call of the case listens to it, and a race burst makes dozens at once.
     setMaxListeners(0, controller.signal);
+    let watch: NodeJS.Timeout | undefined;
+    const rearm = (): void => {
+      if (outOfTime()) controller.abort();
+      else watch = setTimeout(rearm, startedAt + timeLimitMs() - Date.now());
+    };
+    rearm();
     session.startCase(controller.signal);
-    const running = spec.run(value);
-    inFlight = { controller, ended: running.catch(() => undefined) };
     try {
-      const result = await running;
+      const result = await spec.run(value);
       return controller.signal.aborted ? null : result;
     } catch (error) {
       if (controller.signal.aborted) return null;
       // The suite's own fault: if shrinking ends here, it must surface, not an earlier violation.
       lastFailure = null;
       throw error;
+    } finally {
+      clearTimeout(watch);
     }
   };
 
@@ -126,7 +142,7 @@ export async function checkProperty<T>(
       hostFaults += 1;
       firstUndecided ??= `${result.reason} (the host's own failure, not the adapter's: ${result.hostFault})`;
       // Once more, fresh (every case makes its own operations), while the property's time allows.
-      if (Date.now() - startedAt < timeLimitMs * HOST_FAULT_RETRY_BEFORE) {
+      if (Date.now() - startedAt < timeLimitMs() * HOST_FAULT_RETRY_BEFORE) {
         const again = await runCase(value);
         if (again === null) return true;
         result = again;
@@ -147,25 +163,19 @@ export async function checkProperty<T>(
   const details = await fc.check(property, {
     seed: deriveSeed(options.seed, testName),
     numRuns,
-    interruptAfterTimeLimit: timeLimitMs,
     examples: (spec.examples ?? []).map((example): [T] => [example]),
     ...(context.endOnFailure === true ? { endOnFailure: true } : {}),
     ...(replay === null ? {} : { path: replay.path }),
   });
 
-  const abandoned = inFlight as { readonly controller: AbortController; readonly ended: Promise<unknown> } | null;
-  if (details.interrupted && abandoned !== null) {
-    abandoned.controller.abort();
-    await abandoned.ended;
-  }
-  // Interrupted before any failure: fewer decided cases than the property's minimum are no PASS.
-  if (details.interrupted && details.counterexamplePath === null) {
+  // Cut before any failure: fewer decided cases than the property's minimum are no PASS.
+  if (cut && !details.failed) {
     const minRuns = spec.minRuns ?? numRuns;
     for (const [clauseId, cases] of decided) {
       if (cases >= minRuns) {
         recorder.count(clauseId, cases);
       } else {
-        recorder.inconclusive(clauseId, `time limit of ${timeLimitMs} ms after ${cases} of ${numRuns} cases, fewer than the ${minRuns} needed (the adapter answers too slowly for this property)`);
+        recorder.inconclusive(clauseId, `time limit of ${timeLimitMs()} ms after ${cases} of ${numRuns} cases, fewer than the ${minRuns} needed (the adapter answers too slowly for this property)`);
       }
       recorder.replay(clauseId, { testName, seed: options.seed });
     }

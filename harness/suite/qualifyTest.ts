@@ -1,10 +1,12 @@
-import { test } from 'vitest';
+import { inject, test } from 'vitest';
 import './providedContext.js';
-import { isClauseId, type ClauseId } from '../clauses.js';
+import type { ClauseId } from '../clauses.js';
+import { declaredClauses } from './declaredClauses.js';
 import { notApplicableClauses } from '../notApplicableClauses.js';
 import type { NormalizedRunOptions } from '../runOptions.js';
 import { AdapterSession } from './AdapterSession.js';
-import { checkProperty, type PropertySpec } from './checkProperty.js';
+import { scaledTimeLimit } from './CallPace.js';
+import { checkProperty, PROPERTY_TIME_LIMIT_MS, type PropertySpec } from './checkProperty.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { OperationIds } from './OperationIds.js';
 import { workerServices, type WorkerServices } from './workerServices.js';
@@ -25,22 +27,21 @@ export class ClauseViolationError extends Error {
   override readonly name = 'ClauseViolationError';
 }
 
-/**
- * The clause IDs a test name starts with (`SEM-A, SEM-B: what it checks`).
- * Enforced, so every conformance test is found by its clause ID.
- */
-export function declaredClauses(name: string): ClauseId[] {
-  const head = name.split(':', 1)[0] ?? '';
-  const ids = head.split(',').map((part) => part.trim());
-  const unknown = ids.filter((id) => !isClauseId(id));
-  if (unknown.length > 0) {
-    throw new Error(`conformance test names start with their clause IDs ("REQ-CLOSED: …"); got ${JSON.stringify(name)}`);
-  }
-  return ids as ClauseId[];
-}
+/** The least a test may take: generous, since every call is bounded by its own deadline and every property by its own time limit. */
+const TEST_TIMEOUT_FLOOR_MS = 15 * 60_000;
 
-/** Generous: every call is bounded by its own deadline and every property by its own time limit. */
-const TEST_TIMEOUT_MS = 15 * 60_000;
+/** A backstop above the time limits of one test's properties (a test runs at most three, plus calls of its own). */
+const PROPERTY_LIMITS_PER_TEST = 4;
+
+/**
+ * Vitest's timeout of one conformance test: above the longest its properties may run,
+ * which grows with the subject's answer time (at most the call deadline).
+ */
+function testTimeoutMs(): number {
+  const { options, propertyTimeLimitMs } = inject('qualify');
+  const longestProperty = propertyTimeLimitMs ?? scaledTimeLimit(PROPERTY_TIME_LIMIT_MS, options.timeoutMs);
+  return Math.max(TEST_TIMEOUT_FLOOR_MS, PROPERTY_LIMITS_PER_TEST * longestProperty);
+}
 
 /**
  * Declares one conformance test. Its name starts with the clause ID it decides
@@ -53,7 +54,7 @@ const TEST_TIMEOUT_MS = 15 * 60_000;
 export function qualifyTest(name: string, body: (context: QualifyTestContext) => Promise<void>): void {
   const clauses = declaredClauses(name);
   // Concurrent: a test mostly waits for adapter processes; `maxConcurrency` bounds how many run at once.
-  test.concurrent(name, { timeout: TEST_TIMEOUT_MS }, async ({ task }) => {
+  test.concurrent(name, { timeout: testTimeoutMs() }, async ({ task }) => {
     const services = workerServices();
     const { options } = services.provided;
     const recorder = new EvidenceRecorder(name, clauses);
@@ -77,7 +78,8 @@ export function qualifyTest(name: string, body: (context: QualifyTestContext) =>
           testName: name,
           propertyIndex: propertyIndex++,
           endOnFailure: services.provided.endOnFailure === true,
-          ...(services.provided.propertyTimeLimitMs === undefined ? {} : { timeLimitMs: services.provided.propertyTimeLimitMs }),
+          // Unless the run fixed it, the limit follows the subject's answer time as this worker sees it, case by case.
+          timeLimitMs: services.provided.propertyTimeLimitMs ?? (() => scaledTimeLimit(PROPERTY_TIME_LIMIT_MS, services.pace.typicalMs())),
         }),
     };
     try {

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { AdmissionBudget } from './AdmissionBudget.js';
+import { CallPace } from './CallPace.js';
 import { OperationIds } from './OperationIds.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
@@ -19,6 +20,8 @@ export interface WorkerServices {
   readonly budget: AdmissionBudget;
   readonly ids: OperationIds;
   readonly terminals: TerminalEvidenceLog;
+  /** The subject's answer time as this worker's calls saw it; properties' time limits follow it. */
+  readonly pace: CallPace;
 }
 
 let services: WorkerServices | undefined;
@@ -36,6 +39,7 @@ export function workerServices(): WorkerServices {
     budget: new AdmissionBudget(provided.workDir, options.maxSubmits),
     ids: new OperationIds(provided.runNonce),
     terminals: new TerminalEvidenceLog(provided.workDir),
+    pace: new CallPace(),
   };
   return services;
 }

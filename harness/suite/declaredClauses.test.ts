@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declaredClauses } from './qualifyTest.js';
+import { declaredClauses } from './declaredClauses.js';
 
 describe('declaredClauses', () => {
   it('reads the clause IDs before the colon', () => {
