@@ -16,13 +16,14 @@
 //        npm run bench -- --self-check-under-load [--rounds N] [--mutant a,b]   (see selfCheckUnderLoad.mjs)
 //        npm run bench -- --fault-methods [--rounds N]   (the fault suites by syscall and by timing; see faultMethods.mjs)
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { execa } from 'execa';
 import { watchTreeMemory } from './treeMemory.mjs';
+import { meanDuration, runSplit } from './runSplit.mjs';
 import { verifyBench } from './verifyBench.mjs';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,10 +61,12 @@ if (values['fault-methods']) {
 const work = mkdtempSync(join(tmpdir(), 'adapter-qualify-bench-'));
 const CONCURRENCY = 4; // the run's default --concurrency
 
-/** Runs the suite with default options; returns wall time, calls, and peak tree memory. */
+/** Runs the suite with default options; returns wall time, its split, calls, case counts and peak tree memory. */
 async function suiteRun(configPath, label) {
-  const outDir = join(work, `${label}-report`);
+  // Outside every adapter's directory: the suite refuses a report the adapter could write.
+  const outDir = join(work, 'reports', label.replace(/[^a-z0-9]+/gi, '-'));
   const started = performance.now();
+  const spawnedAt = Date.now();
   const child = spawn(process.execPath, [cli, 'run', configPath, '--out', outDir, '--seed', values.seed], {
     env: { ...process.env, CI: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -73,22 +76,43 @@ async function suiteRun(configPath, label) {
   child.stdout.on('data', (chunk) => (summary += chunk));
   const exitCode = await new Promise((done) => child.on('close', done));
   const wallMs = performance.now() - started;
+  const exitedAt = Date.now();
   const peakBytes = stopWatching();
   const lines = readFileSync(join(outDir, 'transcript.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
   const calls = lines.map((line) => {
-    const { action, requestText } = JSON.parse(line);
-    return { action, requestText };
+    const { action, requestText, startedAt, endedAt } = JSON.parse(line);
+    return { action, requestText, startedAt, endedAt };
   });
-  return { exitCode, wallMs, peakBytes, calls, verdict: /: ([A-Z-]+) \(exit code/.exec(summary)?.[1] ?? '?' };
+  const report = JSON.parse(readFileSync(join(outDir, 'acceptance.json'), 'utf8'));
+  const split = runSplit({ spawnedAt, exitedAt, calls, reportWrittenFrom: oldestFileTime(outDir) });
+  return { exitCode, wallMs, split, peakBytes, calls, cases: caseCounts(report), verdict: /: ([A-Z-]+) \(exit code/.exec(summary)?.[1] ?? '?' };
+}
+
+/** Epoch ms at which the first file of a report directory was created (its birth time where the file system keeps one). */
+function oldestFileTime(dir) {
+  const times = readdirSync(dir, { recursive: true }).map((name) => {
+    const stat = statSync(join(dir, name));
+    return stat.birthtimeMs > 0 ? stat.birthtimeMs : stat.mtimeMs;
+  });
+  return times.length === 0 ? null : Math.min(...times);
+}
+
+/** What the run judged: clauses by verdict and the real cases behind them, so a faster run visibly dropped nothing. */
+function caseCounts(report) {
+  const byVerdict = {};
+  for (const clause of report.clauses) byVerdict[clause.verdict] = (byVerdict[clause.verdict] ?? 0) + 1;
+  return { cases: report.clauses.reduce((sum, clause) => sum + clause.cases, 0), byVerdict };
 }
 
 /** Spawns the adapter once per call, `CONCURRENCY` at a time, as a host would: argv, cwd, env, stdin. */
 async function bareLoop(config, cwd, calls) {
   const scratch = mkdtempSync(join(work, 'bare-scratch-'));
+  const timed = [];
   let next = 0;
   const worker = async () => {
     while (next < calls.length) {
       const { action, requestText } = calls[next++];
+      const startedAt = Date.now();
       await execa(config.executable, [...config.argvPrefix, action], {
         cwd,
         input: requestText,
@@ -97,26 +121,45 @@ async function bareLoop(config, cwd, calls) {
         maxBuffer: 1_048_577,
         timeout: 10_000,
       });
+      timed.push({ startedAt, endedAt: Date.now() });
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return performance.now() - started;
+  return { wallMs: performance.now() - started, meanCallMs: meanDuration(timed) };
 }
 
 async function measure(label, configPath) {
   const config = JSON.parse(readFileSync(configPath, 'utf8'));
   const suite = await suiteRun(configPath, label);
-  const bareMs = await bareLoop(config, dirname(configPath), suite.calls);
-  const suiteRate = suite.calls.length / (suite.wallMs / 1000);
-  const bareRate = suite.calls.length / (bareMs / 1000);
-  return { label, verdict: suite.verdict, calls: suite.calls.length, suiteS: suite.wallMs / 1000, suiteRate, bareS: bareMs / 1000, bareRate, ratio: suiteRate / bareRate, peakMiB: suite.peakBytes / 2 ** 20 };
+  const bare = await bareLoop(config, dirname(configPath), suite.calls);
+  const calls = suite.calls.length;
+  const suiteRate = calls / (suite.wallMs / 1000);
+  const bareRate = calls / (bare.wallMs / 1000);
+  return {
+    label,
+    verdict: suite.verdict,
+    calls,
+    cases: suite.cases,
+    suiteS: suite.wallMs / 1000,
+    suiteRate,
+    bareS: bare.wallMs / 1000,
+    bareRate,
+    ratio: suiteRate / bareRate,
+    peakMiB: suite.peakBytes / 2 ** 20,
+    split: suite.split,
+    // Wall time per call beyond the bare loop's, while calls were running (start-up and tail left out).
+    perCallOverheadMs: (suite.split.callSpanMs - bare.wallMs) / calls,
+    bareMeanCallMs: bare.meanCallMs,
+  };
 }
 
 function nativeConfig() {
-  const binary = join(work, 'native-adapter');
+  const dir = join(work, 'native');
+  mkdirSync(dir);
+  const binary = join(dir, 'native-adapter');
   execFileSync('gcc', ['-O2', '-o', binary, join(packageRoot, 'bench', 'nativeAdapter.c')]);
-  const configPath = join(work, 'native-adapter.json');
+  const configPath = join(dir, 'adapter.json');
   writeFileSync(configPath, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'native-bench', executable: binary, argvPrefix: ['native-bench'] }));
   return configPath;
 }
@@ -132,6 +175,13 @@ try {
     '| adapter | verdict | calls | suite wall s | suite calls/s | bare wall s | bare calls/s | suite/bare | run peak RSS MiB |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => `| ${row.label} | ${row.verdict} | ${row.calls} | ${fixed(row.suiteS)} | ${fixed(row.suiteRate)} | ${fixed(row.bareS)} | ${fixed(row.bareRate)} | ${fixed(row.ratio * 100, 0)}% | ${fixed(row.peakMiB, 0)} |`),
+    '',
+    'Where the suite wall time goes (start-up: CLI start to the first adapter process; calls: first spawn to last settle; tail: last settle to exit, of which report: first report file to exit):',
+    '',
+    '| adapter | start-up s | calls s | tail s | report s | overhead ms/call | mean call ms suite | mean call ms bare | cases | clauses by verdict |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(({ label, split, perCallOverheadMs, bareMeanCallMs, cases }) =>
+      `| ${label} | ${fixed(split.startupMs / 1000, 2)} | ${fixed(split.callSpanMs / 1000)} | ${fixed(split.tailMs / 1000, 2)} | ${split.reportWriteMs === null ? '?' : fixed(split.reportWriteMs / 1000, 2)} | ${fixed(perCallOverheadMs, 2)} | ${fixed(split.meanCallMs, 1)} | ${fixed(bareMeanCallMs, 1)} | ${cases.cases} | ${Object.entries(cases.byVerdict).map(([verdict, count]) => `${verdict} ${count}`).join(', ')} |`),
   ];
   if (!values['skip-verify']) {
     out.push('', ...(await verifyBench({ cli, packageRoot, work, lines: Number(values['verify-lines']) })));

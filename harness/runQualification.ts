@@ -12,6 +12,8 @@ import type { QualifyTestMeta } from './evidence/types.js';
 import { countRunTests } from './suite/countRunTests.js';
 import { excludedClauses } from './suite/excludedClauses.js';
 import { testNameFilter } from './suite/testNameFilter.js';
+import { escapeRegExp } from './escapeRegExp.js';
+import { bundledSuites, requireSuites, suitesIn } from './suite/suiteLocation.js';
 import { codingOperationClauses } from './clauses.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
 import { deferredClauses } from './deferredClauses.js';
@@ -58,23 +60,20 @@ export interface QualificationResult {
   readonly summary: string;
 }
 
-/** Glob of the conformance suites, relative to the package root. Never matches the project's own `*.test.ts`. */
-export const SUITE_GLOB = 'suites/*.suite.ts';
-
 /**
  * Options of {@link runQualification} that no command-line flag reaches.
  * @internal
  */
 export interface RunQualificationInternals {
   /**
-   * Absolute directory whose `*.suite.ts` files are run instead of the bundled
-   * suites; self-check's own tests use it to prove that a disabled check yields a survivor.
-   * @defaultValue the package's `suites/`
+   * Absolute directory whose `*.suite.ts` (or compiled `*.suite.js`) files are run instead
+   * of the bundled suites; self-check's own tests use it to prove that a disabled check yields a survivor.
+   * @defaultValue the bundled suites (`bundledSuites`)
    */
   readonly suiteDir?: string;
   /**
-   * Only these suite files (names in the suite directory, e.g. `faults.suite.ts`)
-   * are loaded; self-check limits each mutant's run to the files that mention its
+   * Only these suite files (names in `suites/`, e.g. `faults.suite.ts`, which stand for
+   * their compiled `faults.suite.js` too) are loaded; self-check limits each mutant's run to the files that mention its
    * claimed clauses, so the other files' workers never start.
    * @defaultValue every `*.suite.ts`
    */
@@ -85,11 +84,14 @@ export interface RunQualificationInternals {
   readonly propertyTimeLimitMs?: number;
 }
 
+// Every module of the compiled package, e.g. `<root>/dist/harness/suite/qualifyTest.js`.
+const COMPILED_MODULES = new RegExp(`^${escapeRegExp(join(packageRoot, 'dist'))}/`);
+
 // vitest resolves `include` against `dir`, which may lie outside the package root.
-function suiteSelection(internals: RunQualificationInternals): { dir?: string; include: string[] } {
+function suiteSelection(internals: RunQualificationInternals): { dir: string; include: string[] } {
+  const location = requireSuites(internals.suiteDir === undefined ? bundledSuites() : suitesIn(internals.suiteDir));
   const files = internals.suiteFiles;
-  if (internals.suiteDir === undefined) return { include: files === undefined ? [SUITE_GLOB] : files.map((name) => `suites/${name}`) };
-  return { dir: internals.suiteDir, include: files === undefined ? ['*.suite.ts'] : [...files] };
+  return { dir: location.dir, include: files === undefined ? [location.pattern] : files.map(location.fileFor) };
 }
 
 /**
@@ -156,6 +158,9 @@ export async function runQualification(
       config: false,
       watch: false,
       ...suiteSelection(internals),
+      // The compiled harness is loaded by Node itself in the workers, not through vite's module runner.
+      server: { deps: { external: [COMPILED_MODULES] } },
+      isolate: false,
       reporters: [
         reporter,
         {

@@ -5,22 +5,23 @@ import { packageVersion } from '../packageRoot.js';
 import { UsageError } from '../UsageError.js';
 import { exitCodes, type ExitCode } from './exitCodes.js';
 import { helpText } from './helpText.js';
-import { listCommand } from './listCommand.js';
-import { mergeCommand } from './mergeCommand.js';
-import { manifestCommand } from './manifestCommand.js';
-import { runCommand, type CliIo } from './runCommand.js';
-import { selfCheckCommand } from './selfCheckCommand.js';
-import { verifyCommand } from './verifyCommand.js';
-import { replayFailuresCommand } from './replayFailuresCommand.js';
+import type { CliIo } from './runCommand.js';
 
-const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => Promise<ExitCode>>> = {
-  run: runCommand,
-  merge: mergeCommand,
-  'self-check': (args, io) => selfCheckCommand(args, io),
-  manifest: manifestCommand,
-  verify: verifyCommand,
-  replay: replayFailuresCommand,
-  list: listCommand,
+type Command = (args: readonly string[], io: CliIo) => Promise<ExitCode>;
+
+// Each command's modules load only when it runs: a `run` starts its first adapter
+// process sooner when it does not first load (and compile the schemas of) every other command.
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  run: async () => (await import('./runCommand.js')).runCommand,
+  merge: async () => (await import('./mergeCommand.js')).mergeCommand,
+  'self-check': async () => {
+    const { selfCheckCommand } = await import('./selfCheckCommand.js');
+    return (args, io) => selfCheckCommand(args, io);
+  },
+  manifest: async () => (await import('./manifestCommand.js')).manifestCommand,
+  verify: async () => (await import('./verifyCommand.js')).verifyCommand,
+  replay: async () => (await import('./replayFailuresCommand.js')).replayFailuresCommand,
+  list: async () => (await import('./listCommand.js')).listCommand,
 };
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -44,7 +45,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       ...(first.startsWith('-') ? { option: first } : {}),
     });
   }
-  return command(rest, io);
+  return (await command())(rest, io);
 }
 
 function internalError(error: unknown): ExitCode {

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../escapeRegExp.js';
 import type { ReplayHandle } from '../evidence/types.js';
 import type { NormalizedRunOptions } from '../runOptions.js';
 
@@ -18,8 +19,4 @@ export function replayRunArgs(handle: ReplayHandle, options: NormalizedRunOption
   words.push('--timeout-ms', String(options.timeoutMs), '--max-output-bytes', String(options.maxOutputBytes), '--poll-budget', String(options.pollBudget));
   if (options.lifecycle !== null) words.push('--lifecycle', options.lifecycle.path);
   return words;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

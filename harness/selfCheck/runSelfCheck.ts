@@ -21,6 +21,7 @@ import { planMutant, type MutantPlan } from './planMutant.js';
 import { runQualificationJob, type QualificationJob } from './runQualificationJob.js';
 import { runWithLimit } from './runWithLimit.js';
 import { suiteFilesFor, type SuiteSource } from './suiteFilesFor.js';
+import { isSuiteFile } from '../suite/suiteLocation.js';
 import type { ControlResult, MutantRun, RunEnd, SelfCheckReport, SelfCheckSettings } from './types.js';
 import { writeSelfCheckFiles } from './writeSelfCheckFiles.js';
 
@@ -194,7 +195,7 @@ interface Entry {
 }
 
 async function readSuites(dir: string): Promise<SuiteSource[]> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.suite.ts')).sort();
+  const names = (await readdir(dir)).filter(isSuiteFile).sort();
   return Promise.all(names.map(async (name) => ({ name, text: await readFile(join(dir, name), 'utf8') })));
 }
 
