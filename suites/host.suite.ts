@@ -20,7 +20,9 @@ import { violation } from '../harness/violation.js';
 // transport has shown, against the bundled hostile fixtures, that it classifies
 // each hostile behaviour exactly as the WIRE clauses demand.
 
-const FIXTURE_BOUNDS: CallBounds = { timeoutMs: 5_000, maxOutputBytes: 4_096, signal: undefined };
+// The fixtures answer in milliseconds; only a deadlock of the suite's own transport should reach this deadline,
+// never a CPU-starved machine (a stderr flood took 6.5 s with every core busy), or the host's own timer would fail a host clause.
+const FIXTURE_BOUNDS: CallBounds = { timeoutMs: 30_000, maxOutputBytes: 4_096, signal: undefined };
 /** Deadline of the call whose grandchild holds stdout open: it ends there. */
 const HELD_OPEN_DEADLINE_MS = 1_500;
 /** Time past a deadline for the group's kill and the streams' close (a loaded machine is slow to reap). */
