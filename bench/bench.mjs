@@ -12,12 +12,12 @@
 // With --hostile it instead measures the suite's own peak memory against hostile
 // adapters (bench/hostileBench.mjs) and exits 1 when a subject passes the target.
 //
-// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--skip-verify] [--only reference|native] [--hostile [--only FIXTURE]]
+// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--verify-bindings N] [--skip-verify] [--only reference|native|verify] [--hostile [--only FIXTURE]]
 //        npm run bench -- --self-check-under-load [--rounds N] [--mutant a,b]   (see selfCheckUnderLoad.mjs)
 //        npm run bench -- --fault-methods [--rounds N]   (the fault suites by syscall and by timing; see faultMethods.mjs)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,12 +25,14 @@ import { execa } from 'execa';
 import { watchTreeMemory } from './treeMemory.mjs';
 import { meanDuration, runSplit } from './runSplit.mjs';
 import { verifyBench } from './verifyBench.mjs';
+import { targetLines } from './benchTargets.mjs';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(packageRoot, 'dist', 'harness', 'cli', 'main.js');
 const { values } = parseArgs({
   options: {
     'verify-lines': { type: 'string', default: '1000000' },
+    'verify-bindings': { type: 'string', default: '25000' },
     'skip-verify': { type: 'boolean', default: false },
     only: { type: 'string' },
     seed: { type: 'string', default: '1' },
@@ -65,6 +67,7 @@ const CONCURRENCY = 4; // the run's default --concurrency
 async function suiteRun(configPath, label) {
   // Outside every adapter's directory: the suite refuses a report the adapter could write.
   const outDir = join(work, 'reports', label.replace(/[^a-z0-9]+/gi, '-'));
+  const loadBefore = loadavg()[0];
   const started = performance.now();
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, [cli, 'run', configPath, '--out', outDir, '--seed', values.seed], {
@@ -78,14 +81,17 @@ async function suiteRun(configPath, label) {
   const wallMs = performance.now() - started;
   const exitedAt = Date.now();
   const peakBytes = stopWatching();
-  const lines = readFileSync(join(outDir, 'transcript.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
+  const lines = readFileSync(join(outDir, 'transcript.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
   const calls = lines.map((line) => {
     const { action, requestText, startedAt, endedAt } = JSON.parse(line);
     return { action, requestText, startedAt, endedAt };
   });
   const report = JSON.parse(readFileSync(join(outDir, 'acceptance.json'), 'utf8'));
   const split = runSplit({ spawnedAt, exitedAt, calls, reportWrittenFrom: oldestFileTime(outDir) });
-  return { exitCode, wallMs, split, peakBytes, calls, cases: caseCounts(report), verdict: /: ([A-Z-]+) \(exit code/.exec(summary)?.[1] ?? '?' };
+  const load = { before: loadBefore, after: loadavg()[0] };
+  return { exitCode, wallMs, split, peakBytes, calls, load, cases: caseCounts(report), verdict: /: ([A-Z-]+) \(exit code/.exec(summary)?.[1] ?? '?' };
 }
 
 /** Epoch ms at which the first file of a report directory was created (its birth time where the file system keeps one). */
@@ -129,7 +135,7 @@ async function bareLoop(config, cwd, calls) {
   return { wallMs: performance.now() - started, meanCallMs: meanDuration(timed) };
 }
 
-async function measure(label, configPath) {
+async function measure(kind, label, configPath) {
   const config = JSON.parse(readFileSync(configPath, 'utf8'));
   const suite = await suiteRun(configPath, label);
   const bare = await bareLoop(config, dirname(configPath), suite.calls);
@@ -137,7 +143,9 @@ async function measure(label, configPath) {
   const suiteRate = calls / (suite.wallMs / 1000);
   const bareRate = calls / (bare.wallMs / 1000);
   return {
+    kind,
     label,
+    load: suite.load,
     verdict: suite.verdict,
     calls,
     cases: suite.cases,
@@ -167,24 +175,34 @@ function nativeConfig() {
 const fixed = (value, digits = 1) => value.toFixed(digits);
 try {
   const rows = [];
-  if (values.only !== 'native') rows.push(await measure('reference (node)', join(packageRoot, 'adapters', 'reference', 'adapter.json')));
-  if (values.only !== 'reference') rows.push(await measure('native (C)', nativeConfig()));
+  if (values.only !== 'native' && values.only !== 'verify') rows.push(await measure('reference', 'reference (node)', join(packageRoot, 'adapters', 'reference', 'adapter.json')));
+  if (values.only !== 'reference' && values.only !== 'verify') rows.push(await measure('native', 'native (C)', nativeConfig()));
   const out = [
-    `adapter-qualify bench: ${process.version}, ${process.platform}/${process.arch}, concurrency ${CONCURRENCY}, seed ${values.seed}`,
+    `adapter-qualify bench: ${process.version}, ${process.platform}/${process.arch}, ${availableParallelism()} cores, concurrency ${CONCURRENCY}, seed ${values.seed}`,
     '',
-    '| adapter | verdict | calls | suite wall s | suite calls/s | bare wall s | bare calls/s | suite/bare | run peak RSS MiB |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row.label} | ${row.verdict} | ${row.calls} | ${fixed(row.suiteS)} | ${fixed(row.suiteRate)} | ${fixed(row.bareS)} | ${fixed(row.bareRate)} | ${fixed(row.ratio * 100, 0)}% | ${fixed(row.peakMiB, 0)} |`),
+    '| adapter | verdict | calls | suite wall s | suite calls/s | bare wall s | bare calls/s | suite/bare | run peak RSS MiB | load avg (1 min) before, after the suite run |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.label} | ${row.verdict} | ${row.calls} | ${fixed(row.suiteS)} | ${fixed(row.suiteRate)} | ${fixed(row.bareS)} | ${fixed(row.bareRate)} | ${fixed(row.ratio * 100, 0)}% | ${fixed(row.peakMiB, 0)} | ${fixed(row.load.before)}, ${fixed(row.load.after)} |`,
+    ),
     '',
     'Where the suite wall time goes (start-up: CLI start to the first adapter process; calls: first spawn to last settle; tail: last settle to exit, of which report: first report file to exit):',
     '',
     '| adapter | start-up s | calls s | tail s | report s | overhead ms/call | mean call ms suite | mean call ms bare | cases | clauses by verdict |',
     '|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map(({ label, split, perCallOverheadMs, bareMeanCallMs, cases }) =>
-      `| ${label} | ${fixed(split.startupMs / 1000, 2)} | ${fixed(split.callSpanMs / 1000)} | ${fixed(split.tailMs / 1000, 2)} | ${split.reportWriteMs === null ? '?' : fixed(split.reportWriteMs / 1000, 2)} | ${fixed(perCallOverheadMs, 2)} | ${fixed(split.meanCallMs, 1)} | ${fixed(bareMeanCallMs, 1)} | ${cases.cases} | ${Object.entries(cases.byVerdict).map(([verdict, count]) => `${verdict} ${count}`).join(', ')} |`),
+    ...rows.map(
+      ({ label, split, perCallOverheadMs, bareMeanCallMs, cases }) =>
+        `| ${label} | ${fixed(split.startupMs / 1000, 2)} | ${fixed(split.callSpanMs / 1000)} | ${fixed(split.tailMs / 1000, 2)} | ${split.reportWriteMs === null ? '?' : fixed(split.reportWriteMs / 1000, 2)} | ${fixed(perCallOverheadMs, 2)} | ${fixed(split.meanCallMs, 1)} | ${fixed(bareMeanCallMs, 1)} | ${cases.cases} | ${Object.entries(
+          cases.byVerdict,
+        )
+          .map(([verdict, count]) => `${verdict} ${count}`)
+          .join(', ')} |`,
+    ),
   ];
+  if (rows.length > 0) out.push('', 'Targets, from this run:', ...targetLines(rows));
   if (!values['skip-verify']) {
-    out.push('', ...(await verifyBench({ cli, packageRoot, work, lines: Number(values['verify-lines']) })));
+    out.push('', ...(await verifyBench({ cli, packageRoot, work, lines: Number(values['verify-lines']), bindings: Number(values['verify-bindings']) })));
   }
   process.stdout.write(`${out.join('\n')}\n`);
 } finally {

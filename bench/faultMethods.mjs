@@ -27,7 +27,18 @@ async function runOnce(cli, configPath, out, clause, method, seed) {
   const wallS = (performance.now() - started) / 1000;
   const report = JSON.parse(readFileSync(join(out, 'acceptance.json'), 'utf8'));
   const entry = report.clauses.find((candidate) => candidate.id === clause) ?? {};
-  return { clause, method, exitCode, wallS, clauseS: (entry.durationMs ?? NaN) / 1000, verdict: entry.verdict ?? '?', seen: entry.method ?? '?', cases: entry.cases ?? '?', loadBefore, loadAfter: loadavg()[0] };
+  return {
+    clause,
+    method,
+    exitCode,
+    wallS,
+    clauseS: (entry.durationMs ?? NaN) / 1000,
+    verdict: entry.verdict ?? '?',
+    seen: entry.method ?? '?',
+    cases: entry.cases ?? '?',
+    loadBefore,
+    loadAfter: loadavg()[0],
+  };
 }
 
 /**
@@ -53,7 +64,9 @@ export async function faultMethods({ cli, packageRoot, seed, rounds }) {
     '',
     '| clause | method | verdict | cases | clause s | run wall s | load before → after |',
     '|---|---|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row.clause} | ${row.seen} | ${row.verdict} | ${row.cases} | ${fixed(row.clauseS)} | ${fixed(row.wallS)} | ${fixed(row.loadBefore)} → ${fixed(row.loadAfter)} |`),
+    ...rows.map(
+      (row) => `| ${row.clause} | ${row.seen} | ${row.verdict} | ${row.cases} | ${fixed(row.clauseS)} | ${fixed(row.wallS)} | ${fixed(row.loadBefore)} → ${fixed(row.loadAfter)} |`,
+    ),
     '',
   ];
   for (const clause of CLAUSES) {

@@ -4,14 +4,16 @@
 // Each subject is the whole default suite (`adapter-qualify run`, default
 // concurrency, `--runs 3 --timeout-ms 2000`, a fixed seed). The peak is the summed
 // RSS of the run's process tree polled from /proc every 50 ms, leaving out every
-// adapter process (the per-call launcher and everything under it). Target: 300 MiB.
+// adapter process (the per-call launcher and everything under it). Target: 300 MB (10^6 bytes).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchTreeMemory } from './treeMemory.mjs';
 
-const TARGET_MIB = 300;
+// The issue's target is in megabytes (10^6 bytes): 300 MB is 286 MiB.
+const TARGET_MB = 300;
+const MB = 1e6;
 
 /** The subjects: fixture script and the arguments before the action. */
 const SUBJECTS = [
@@ -38,12 +40,14 @@ async function runSubject(cli, packageRoot, work, subject, seed) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Adapter processes (each call's launcher and everything under it) are not the suite's.
-  const stopWatching = watchTreeMemory(child.pid, { excludeNames: ['aq-launch'] });
+  const atPeak = { root: 0, descendants: 0 };
+  const stopWatching = watchTreeMemory(child.pid, { excludeNames: ['aq-launch'], atPeak });
+  const loadBefore = loadavg()[0];
   let summary = '';
   child.stdout.on('data', (chunk) => (summary += chunk));
   child.stderr.on('data', (chunk) => (summary += chunk));
   const exitCode = await new Promise((done) => child.on('close', done));
-  const peakMiB = stopWatching() / 2 ** 20;
+  const peakMB = stopWatching() / MB;
   const verdict = /: ([A-Z-]+) \(exit code/.exec(summary)?.[1] ?? '?';
   const transcriptMiB = (() => {
     try {
@@ -53,7 +57,17 @@ async function runSubject(cli, packageRoot, work, subject, seed) {
     }
   })();
   rmSync(outDir, { recursive: true, force: true });
-  return { label: subject.label, exitCode, verdict, wallS: (performance.now() - started) / 1000, peakMiB, transcriptMiB };
+  return {
+    label: subject.label,
+    exitCode,
+    verdict,
+    wallS: (performance.now() - started) / 1000,
+    peakMB,
+    cliMB: atPeak.root / MB,
+    workersMB: atPeak.descendants / MB,
+    load: `${loadBefore.toFixed(1)}–${loadavg()[0].toFixed(1)}`,
+    transcriptMiB,
+  };
 }
 
 /**
@@ -68,19 +82,31 @@ export async function hostileBench({ cli, packageRoot, seed, only }) {
     for (const subject of SUBJECTS.filter((candidate) => only === undefined || candidate.fixture.includes(only))) {
       const row = await runSubject(cli, packageRoot, work, subject, seed);
       rows.push(row);
-      process.stderr.write(`bench: ${row.label}: peak ${row.peakMiB.toFixed(0)} MiB, exit ${row.exitCode}\n`);
+      process.stderr.write(
+        `bench: ${row.label}: peak ${row.peakMB.toFixed(0)} MB (${row.peakMB <= TARGET_MB ? 'within' : 'OVER'} the ${TARGET_MB} MB target), exit ${row.exitCode}, load ${row.load}\n`,
+      );
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
   const fixed = (value, digits = 0) => value.toFixed(digits);
   const lines = [
-    `adapter-qualify bench --hostile: ${process.version}, ${process.platform}/${process.arch}, --runs 3 --timeout-ms 2000, seed ${seed}; target ≤ ${TARGET_MIB} MiB peak RSS of the suite's own processes`,
+    `adapter-qualify bench --hostile: ${process.version}, ${process.platform}/${process.arch}, --runs 3 --timeout-ms 2000, seed ${seed}; target ≤ ${TARGET_MB} MB peak RSS of the suite's own processes`,
     '',
-    '| subject | exit | verdict | wall s | suite peak RSS MiB | within target | transcript MiB |',
-    '|---|---|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row.label} | ${row.exitCode} | ${row.verdict} | ${fixed(row.wallS, 1)} | ${fixed(row.peakMiB)} | ${row.peakMiB <= TARGET_MIB ? 'yes' : 'NO'} | ${fixed(row.transcriptMiB, 1)} |`),
+    '| subject | exit | verdict | wall s | load (1 min) | suite peak RSS MB | of which CLI / workers | within target | transcript MiB |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.label} | ${row.exitCode} | ${row.verdict} | ${fixed(row.wallS, 1)} | ${row.load} | ${fixed(row.peakMB)} | ${fixed(row.cliMB)} / ${fixed(row.workersMB)} | ${row.peakMB <= TARGET_MB ? 'yes' : 'NO'} | ${fixed(row.transcriptMiB, 1)} |`,
+    ),
+    '',
+    rows.every((row) => row.peakMB <= TARGET_MB)
+      ? `every subject within the ${TARGET_MB} MB target`
+      : `OVER the ${TARGET_MB} MB target: ${rows
+          .filter((row) => row.peakMB > TARGET_MB)
+          .map((row) => row.label)
+          .join('; ')}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  return rows.every((row) => row.peakMiB <= TARGET_MIB && (row.exitCode === 0 || row.exitCode === 1));
+  return rows.every((row) => row.peakMB <= TARGET_MB && (row.exitCode === 0 || row.exitCode === 1));
 }

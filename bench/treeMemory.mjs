@@ -6,10 +6,11 @@ import { basename } from 'node:path';
  * Polls every 50 ms the summed RSS of `rootPid` and its descendants, leaving out
  * the subtree of any process whose argv[0] is named in `excludeNames`.
  * @param {number} rootPid
- * @param {{ excludeNames?: readonly string[] }} [options]
+ * @param {{ excludeNames?: readonly string[], atPeak?: { root: number, descendants: number } }} [options] - `atPeak`, when given,
+ *   is filled with the split of the peak: the root process's own RSS and its counted descendants', in bytes
  * @returns {() => number} stops polling and returns the peak, in bytes
  */
-export function watchTreeMemory(rootPid, { excludeNames = [] } = {}) {
+export function watchTreeMemory(rootPid, { excludeNames = [], atPeak } = {}) {
   let peak = 0;
   const sample = () => {
     const parents = new Map();
@@ -37,6 +38,10 @@ export function watchTreeMemory(rootPid, { excludeNames = [] } = {}) {
           break;
         }
       }
+    }
+    if (total > peak && atPeak !== undefined) {
+      atPeak.root = rss.get(rootPid) ?? 0;
+      atPeak.descendants = total - atPeak.root;
     }
     peak = Math.max(peak, total);
   };

@@ -1,13 +1,10 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_PATTERN } from '../harness/protocol/identity.js';
-import { limits } from '../harness/protocol/limits.js';
+import { IDENTITY_PATTERN, limits } from '../harness/protocol/types.js';
 import { measurePayload, type PayloadMeasure } from '../harness/protocol/measurePayload.js';
-import { requestText } from '../harness/protocol/requestText.js';
-import { submitRequest } from '../harness/protocol/submitRequest.js';
-import { validateRequestText } from '../harness/protocol/validateRequestText.js';
-import type { BoundaryBound } from './BoundaryCase.js';
-import { boundaryCases } from './boundaryCases.js';
+import { requestText, submitRequest } from '../harness/protocol/requests.js';
+import { validateRequestText } from '../harness/protocol/validateRequest.js';
+import { boundaryCases, type BoundaryBound } from './boundaryCases.js';
 import { isArrayIndexKey } from '../harness/protocol/canonicalJson.js';
 import { hostCanonical, hostDigestText } from '../harness/agreement/hostModel.js';
 
@@ -39,7 +36,7 @@ describe('boundaryCases', () => {
     );
   });
 
-  it('puts integer-like keys in its objects on purpose, bound by the digest algal\'s host computes', () => {
+  it("puts integer-like keys in its objects on purpose, bound by the digest algal's host computes", () => {
     const objects = fc.sample(fc.oneof(...boundaryCases()), { numRuns: 200, seed: 3 }).filter((found) => found.bound === 'object-entries');
     expect(objects.length).toBeGreaterThan(0);
     let indexKeyed = 0;
@@ -51,4 +48,3 @@ describe('boundaryCases', () => {
     expect(indexKeyed).toBeGreaterThan(objects.length / 2);
   });
 });
-

@@ -1,20 +1,9 @@
 import * as fc from 'fast-check';
 import type { JsonValue } from '../harness/protocol/canonicalJson.js';
-import { bindingFor } from '../harness/protocol/bindingFor.js';
-import { IDENTITY_MAX_LENGTH } from '../harness/protocol/identity.js';
-import { limits } from '../harness/protocol/limits.js';
-import { requestText } from '../harness/protocol/requestText.js';
-import { submitRequest } from '../harness/protocol/submitRequest.js';
-import { scalar } from './_internals/scalar.js';
-import { seededKeys } from './_internals/seededKeys.js';
-import { seededScalar } from './_internals/seededScalar.js';
-import { seededRandom } from './_internals/seededRandom.js';
-import { setOwn } from './_internals/setOwn.js';
-import { textOfWidth, type CharWidth } from './_internals/textOfWidth.js';
-import { valuesPayload } from './_internals/valuesPayload.js';
-import { wrapper } from './_internals/wrapper.js';
-import { wrapIn } from './_internals/wrapIn.js';
-import type { BoundaryBase, BoundaryBound, BoundaryCase } from './BoundaryCase.js';
+import { bindingFor, requestText, submitRequest } from '../harness/protocol/requests.js';
+import { IDENTITY_MAX_LENGTH, limits, type Binding } from '../harness/protocol/types.js';
+import { scalar, seededKeys, seededRandom, seededScalar, textOfWidth, type CharWidth } from './seeded.js';
+import { setOwn, valuesPayload, wrapIn, wrapper } from './shapes.js';
 
 /**
  * REQ-BOUNDARY-ACCEPT, one arbitrary per case: well-formed submits sitting
@@ -26,10 +15,17 @@ import type { BoundaryBase, BoundaryBound, BoundaryCase } from './BoundaryCase.j
 export function boundaryCases(): fc.Arbitrary<BoundaryCase>[] {
   const seed = fc.integer();
   return [
-    fc.record({ levels: fc.array(wrapper(), { minLength: limits.maxDepth, maxLength: limits.maxDepth }), inner: scalar() }).map(({ levels, inner }) =>
-      payloadCase('depth', `a scalar inside ${limits.maxDepth} nested arrays/objects`, () => wrapIn(inner, levels)),
+    fc
+      .record({ levels: fc.array(wrapper(), { minLength: limits.maxDepth, maxLength: limits.maxDepth }), inner: scalar() })
+      .map(({ levels, inner }) => payloadCase('depth', `a scalar inside ${limits.maxDepth} nested arrays/objects`, () => wrapIn(inner, levels))),
+    fc.constant(
+      payloadCase('depth', `${limits.maxDepth} nested arrays around an empty array`, () =>
+        wrapIn(
+          [],
+          Array.from({ length: limits.maxDepth }, () => ({ kind: 'array' as const, before: [], after: [] })),
+        ),
+      ),
     ),
-    fc.constant(payloadCase('depth', `${limits.maxDepth} nested arrays around an empty array`, () => wrapIn([], Array.from({ length: limits.maxDepth }, () => ({ kind: 'array' as const, before: [], after: [] }))))),
     seed.map((chosen) =>
       payloadCase('array-entries', `an array of ${limits.maxArrayEntries} scalars`, () => {
         const random = seededRandom(chosen);
@@ -42,7 +38,13 @@ export function boundaryCases(): fc.Arbitrary<BoundaryCase>[] {
         return Object.fromEntries(seededKeys(random, limits.maxObjectEntries).map((key) => [key, seededScalar(random)]));
       }),
     ),
-    ...([[1, 256, 0], [3, 85, 1], [2, 128, 0]] as const).map(([width, count, asciiTail]) =>
+    ...(
+      [
+        [1, 256, 0],
+        [3, 85, 1],
+        [2, 128, 0],
+      ] as const
+    ).map(([width, count, asciiTail]) =>
       fc.record({ seed, value: scalar() }).map(({ seed: chosen, value }) =>
         payloadCase('key-bytes', `a key of ${count} ${width}-byte characters${asciiTail > 0 ? ` and ${asciiTail} ASCII` : ''} (${limits.maxKeyBytes} bytes)`, () => {
           const random = seededRandom(chosen);
@@ -52,9 +54,13 @@ export function boundaryCases(): fc.Arbitrary<BoundaryCase>[] {
         }),
       ),
     ),
-    fc.record({ seed, containers: fc.integer({ min: 64, max: 100 }) }).map(({ seed: chosen, containers }) =>
-      payloadCase('values', `${limits.maxValues} visited values (a root array of ${containers} arrays)`, () => valuesPayload({ kind: 'arrays', containers, total: limits.maxValues, seed: chosen })),
-    ),
+    fc
+      .record({ seed, containers: fc.integer({ min: 64, max: 100 }) })
+      .map(({ seed: chosen, containers }) =>
+        payloadCase('values', `${limits.maxValues} visited values (a root array of ${containers} arrays)`, () =>
+          valuesPayload({ kind: 'arrays', containers, total: limits.maxValues, seed: chosen }),
+        ),
+      ),
     scalar().map((inner) => ({
       bound: 'identity-length' as const,
       operationIdLength: IDENTITY_MAX_LENGTH,
@@ -82,4 +88,28 @@ function withBinding(base: BoundaryBase, payload: JsonValue): { binding: ReturnT
 function exactRequestFilling(base: BoundaryBase, seed: number): JsonValue {
   const probe = requestText(submitRequest(bindingFor({ ...base, payload: '' }), ''));
   return textOfWidth(seededRandom(seed), 1, limits.maxRequestBytes - Buffer.byteLength(probe, 'utf8'));
+}
+
+/** Which bound a boundary case sits on. */
+export type BoundaryBound = 'depth' | 'values' | 'array-entries' | 'object-entries' | 'key-bytes' | 'identity-length' | 'request-bytes';
+
+/** The operation key a boundary case is built on; attached when the case runs. */
+export interface BoundaryBase {
+  readonly operationId: string;
+  /** The adapter's configured authority. */
+  readonly authorityId: string;
+}
+
+/**
+ * A well-formed submit sitting exactly on one bound (REQ-BOUNDARY-ACCEPT):
+ * an adapter that admits any bounded JSON payload must admit it.
+ */
+export interface BoundaryCase {
+  readonly bound: BoundaryBound;
+  /** Length the operationId must have (160 for the identity bound), or null for any. */
+  readonly operationIdLength: number | null;
+  /** The case in words, for counterexamples. */
+  describe(): string;
+  /** The binding and payload to submit. Deterministic. */
+  build(base: BoundaryBase): { readonly binding: Binding; readonly payload: JsonValue };
 }

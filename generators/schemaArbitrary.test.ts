@@ -23,8 +23,14 @@ describe('schemaArbitrary', () => {
     const validate = ajv.compile(measure);
     const arbitraries = schemaArbitrary(measure);
     if (arbitraries.kind !== 'supported' || arbitraries.invalid === null) throw new Error('expected both arbitraries');
-    fc.assert(fc.property(arbitraries.valid, (value) => validate(value) === true), { seed: 1, numRuns: 300 });
-    fc.assert(fc.property(arbitraries.invalid, (value) => validate(value) === false && typeof value === 'object'), { seed: 2, numRuns: 300 });
+    fc.assert(
+      fc.property(arbitraries.valid, (value) => validate(value) === true),
+      { seed: 1, numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(arbitraries.invalid, (value) => validate(value) === false && typeof value === 'object'),
+      { seed: 2, numRuns: 300 },
+    );
   });
 
   it('has no schema-breaking input for a schema that admits every object', () => {

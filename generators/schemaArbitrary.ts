@@ -1,4 +1,5 @@
 import * as fc from 'fast-check';
+import { isJsonObject } from '../harness/protocol/jsonValues.js';
 
 /** A JSON Schema as a catalog holds it (an object, or `true`/`false`). */
 type Schema = boolean | Readonly<Record<string, unknown>>;
@@ -18,9 +19,22 @@ export type SchemaArbitraries =
 const ANNOTATIONS = new Set(['$schema', '$id', '$comment', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly']);
 /** The validation keywords the generator understands: the subset the README names. */
 const VALIDATION = new Set([
-  'type', 'enum', 'const', 'properties', 'required', 'additionalProperties',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'minLength', 'maxLength', 'pattern', 'items', 'minItems', 'maxItems',
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'items',
+  'minItems',
+  'maxItems',
 ]);
 const TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean', 'null']);
 /** One value of each JSON type, for wrong-type defects. */
@@ -64,7 +78,7 @@ export function schemaArbitrary(schema: unknown): SchemaArbitraries {
 /** The first keyword or form outside the subset, as a reason, or null. */
 function unsupportedIn(schema: unknown, at: string): string | null {
   if (typeof schema === 'boolean') return schema ? null : `${at} is the schema false`;
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return `${at} is not a schema object`;
+  if (!isJsonObject(schema)) return `${at} is not a schema object`;
   const record = schema as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!ANNOTATIONS.has(key) && !VALIDATION.has(key)) return `keyword ${JSON.stringify(key)} at ${at} is outside the generator's subset`;
@@ -215,9 +229,9 @@ function valueDefects(schema: Schema): fc.Arbitrary<unknown>[] {
   const maxLength = num(schema, 'maxLength');
   if (maxLength !== undefined) defects.push(fc.string({ minLength: maxLength + 1, maxLength: maxLength + EXTRA_CHARS }));
   const integer = type === 'integer';
-  const below = num(schema, 'exclusiveMinimum') ?? ((num(schema, 'minimum') ?? NaN) - (integer ? 1 : 0.5));
+  const below = num(schema, 'exclusiveMinimum') ?? (num(schema, 'minimum') ?? NaN) - (integer ? 1 : 0.5);
   if (!Number.isNaN(below)) defects.push(integer ? fc.integer({ min: Math.floor(below) - 100, max: Math.floor(below) }) : fc.constant(below));
-  const above = num(schema, 'exclusiveMaximum') ?? ((num(schema, 'maximum') ?? NaN) + (integer ? 1 : 0.5));
+  const above = num(schema, 'exclusiveMaximum') ?? (num(schema, 'maximum') ?? NaN) + (integer ? 1 : 0.5);
   if (!Number.isNaN(above)) defects.push(integer ? fc.integer({ min: Math.ceil(above), max: Math.ceil(above) + 100 }) : fc.constant(above));
   if (type === 'array') {
     const items = (schema.items ?? true) as Schema;
@@ -235,7 +249,7 @@ function valueDefects(schema: Schema): fc.Arbitrary<unknown>[] {
 function hasType(value: unknown, type: string): boolean {
   switch (type) {
     case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
+      return isJsonObject(value);
     case 'array':
       return Array.isArray(value);
     case 'integer':

@@ -1,13 +1,13 @@
 import type { ClauseId } from './clauses.js';
 
-/** What a {@link UsageError} points at; every field is optional and dropped when absent. */
+/** What a {@link UsageError} points at; every field is optional, and an undefined one is dropped like an absent one. */
 export interface UsageErrorDetails {
   /** The CFG clause the configuration breaks, when the error is about `adapter.json`. */
-  readonly clauseId?: ClauseId;
+  readonly clauseId?: ClauseId | undefined;
   /** The command-line option at fault, spelled as on the command line (`--runs`). */
-  readonly option?: string;
+  readonly option?: string | undefined;
   /** The configuration field at fault (`executable`, `argvPrefix[3]`). */
-  readonly field?: string;
+  readonly field?: string | undefined;
   /** The underlying error, if any (a file read failure, a RegExp syntax error). */
   readonly cause?: unknown;
 }
@@ -39,4 +39,34 @@ export class UsageError extends Error {
     if (details.option !== undefined) this.option = details.option;
     if (details.field !== undefined) this.field = details.field;
   }
+}
+
+const MAX_SHOWN = 60;
+
+/**
+ * Renders a received value and its type for an error message: `"adapter.sh", string`,
+ * `32 items, array`, `null, null`. Long strings are cut so a message stays one line.
+ * Shared by every validator whose message shows what it received.
+ * @public
+ */
+export function describeReceived(value: unknown): string {
+  return `${shown(value)}, ${typeName(value)}`;
+}
+
+// `array` and `null` told apart from `object`.
+function typeName(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+function shown(value: unknown): string {
+  if (typeof value === 'string') return cut(JSON.stringify(value), value.length);
+  if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (typeof value === 'bigint') return `${value}n`;
+  if (value !== null && typeof value === 'object') return `{${Object.keys(value).length} keys}`;
+  return String(value);
+}
+
+function cut(text: string, codeUnits: number): string {
+  if (text.length <= MAX_SHOWN) return text;
+  return `${text.slice(0, MAX_SHOWN - 1)}…" (${codeUnits} code units)`;
 }

@@ -1,17 +1,26 @@
 /**
  * The single registry of clause IDs for both profiles. Suites, fixtures,
  * mutants and reports refer to clauses only by these IDs; the normative text
- * lives in `../shared/spec/*.md` and is not repeated here beyond one line.
+ * lives in the specifications each family names and is not repeated here beyond one line.
  */
 
-/** How binding a clause is. SHOULD clauses never change the exit code unless `--strict-should`. */
-export type ClauseLevel = 'MUST' | 'SHOULD';
+/** How binding a clause can be. SHOULD clauses never change the exit code unless `--strict-should`. */
+export const CLAUSE_LEVELS = ['MUST', 'SHOULD'] as const;
 
-/** Who owes the clause: the adapter under test, or the host (the suite itself). */
-export type ClauseObligation = 'adapter' | 'host';
+/** One of {@link CLAUSE_LEVELS}. */
+export type ClauseLevel = (typeof CLAUSE_LEVELS)[number];
 
-/** A profile identifier as it appears in `acceptance.json`. */
-export type ProfileId = 'coding-operation.v1' | 'adapter-manifest.v1';
+/** Who can owe a clause: the adapter under test, or the host (the suite itself). */
+export const CLAUSE_OBLIGATIONS = ['adapter', 'host'] as const;
+
+/** One of {@link CLAUSE_OBLIGATIONS}. */
+export type ClauseObligation = (typeof CLAUSE_OBLIGATIONS)[number];
+
+/** The profile identifiers, as they appear in `acceptance.json`. */
+export const PROFILE_IDS = ['coding-operation.v1', 'adapter-manifest.v1'] as const;
+
+/** One of {@link PROFILE_IDS}. */
+export type ProfileId = (typeof PROFILE_IDS)[number];
 
 const CODING_OPERATION_SPEC = 'coding-operation-v1.md';
 const MANIFEST_SPEC = 'adapter-manifest-v1.md';
@@ -200,7 +209,8 @@ const adapterManifestCatalog = {
 
 type ClauseIdsOf<Catalog extends Record<string, CatalogFamily>> = {
   [F in keyof Catalog]: keyof Catalog[F]['clauses'];
-}[keyof Catalog] & string;
+}[keyof Catalog] &
+  string;
 
 /** A clause ID of the coding-operation profile. */
 export type CodingOperationClauseId = ClauseIdsOf<typeof codingOperationCatalog>;
@@ -253,9 +263,7 @@ export const profileClauses: Readonly<Record<ProfileId, readonly ClauseDefinitio
   'adapter-manifest.v1': adapterManifestClauses,
 };
 
-const byId = new Map<string, ClauseDefinition>(
-  [...codingOperationClauses, ...adapterManifestClauses].map((definition) => [definition.id, definition]),
-);
+const byId = new Map<string, ClauseDefinition>([...codingOperationClauses, ...adapterManifestClauses].map((definition) => [definition.id, definition]));
 
 /**
  * Looks a clause up by ID.

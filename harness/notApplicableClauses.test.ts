@@ -7,9 +7,7 @@ const idsOf = (family: string) => codingOperationClauses.filter((entry) => entry
 describe('notApplicableClauses', () => {
   it('for an SDK run: every REQ, CFG and WIRE clause and the process-fault clauses, each with its reason', () => {
     const map = notApplicableClauses('sdk');
-    expect(Object.keys(map).sort()).toEqual(
-      [...idsOf('REQ'), ...idsOf('CFG'), ...idsOf('WIRE'), 'SEM-CRASH-CONSISTENT', 'SEM-UNCERTAIN-RECOVERY', 'SEM-LOCAL-SETTLEMENT'].sort(),
-    );
+    expect(Object.keys(map).sort()).toEqual([...idsOf('REQ'), ...idsOf('CFG'), ...idsOf('WIRE'), 'SEM-CRASH-CONSISTENT', 'SEM-UNCERTAIN-RECOVERY', 'SEM-LOCAL-SETTLEMENT'].sort());
     expect(map['REQ-CLOSED']).toBe('the SDK seam takes structured requests; REQ clauses apply to command adapters');
     expect(map['SEM-CRASH-CONSISTENT']).toContain('in-process SDK');
   });

@@ -8,8 +8,7 @@ const SDK_REASONS: Readonly<Partial<Record<ClauseFamily, string>>> = {
   REQ: 'the SDK seam takes structured requests; REQ clauses apply to command adapters',
 };
 
-const IN_PROCESS_FAULTS =
-  'fault injection (SIGKILL/SIGSTOP of the adapter process group, process accounting) needs an adapter process; an in-process SDK has none';
+const IN_PROCESS_FAULTS = 'fault injection (SIGKILL/SIGSTOP of the adapter process group, process accounting) needs an adapter process; an in-process SDK has none';
 
 const FAULT_CLAUSES: readonly ClauseId[] = ['SEM-CRASH-CONSISTENT', 'SEM-UNCERTAIN-RECOVERY', 'SEM-LOCAL-SETTLEMENT'];
 
@@ -19,7 +18,7 @@ const FOR_COMMAND_RUNS = 'applies to SDK transports (run --sdk)';
  * Clauses that do not apply to this kind of subject, with the SKIP reason the
  * report prints. A suite test whose clauses all appear here does not run
  * (`qualifyTest` records the skip), and the run passes the map to the report
- * builder alongside the deferred clauses.
+ * builder.
  * @param kind - the run's transport: a command adapter or an SDK module.
  * @public
  */

@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from './__test-helpers__/temporaryRoot.js';
-import { loadAdapterConfig } from './config/loadAdapterConfig.js';
-import { normalizeRunOptions } from './normalizeRunOptions.js';
+import { loadAdapterConfig } from './config/loadSubject.js';
+import { normalizeRunOptions } from './options/normalizeOptions.js';
 import { packageRoot } from './packageRoot.js';
 import { runQualification } from './runQualification.js';
 
@@ -17,15 +17,15 @@ const root = temporaryRoot('lost-worker');
 const QUALIFY_TEST = join(packageRoot, 'harness/suite/qualifyTest.ts');
 
 const LOST_SUITE = `import { qualifyTest } from ${JSON.stringify(QUALIFY_TEST)};
-import { bindingFor } from ${JSON.stringify(join(packageRoot, 'harness/protocol/bindingFor.ts'))};
+import { bindingFor } from ${JSON.stringify(join(packageRoot, 'harness/protocol/requests.ts'))};
 
-qualifyTest('REQ-CLOSED: the worker running this test is killed', async ({ session, ids }) => {
+qualifyTest({ clauses: ['REQ-CLOSED'], title: 'the worker running this test is killed' }, async ({ session, ids }) => {
   await session.observe(bindingFor({ operationId: ids.fresh('lost'), authorityId: session.authorityId, payload: null }));
   process.kill(process.pid, 'SIGKILL');
   await new Promise(() => {});
 });
 
-qualifyTest('REQ-ACTION-ARGV: runs beside it in the same worker', async ({ recorder }) => {
+qualifyTest({ clauses: ['REQ-ACTION-ARGV'], title: 'runs beside it in the same worker' }, async ({ recorder }) => {
   // Ends on its own only if the worker survived (then the test below sees it PASS and fails).
   await new Promise((resolve) => setTimeout(resolve, 60_000));
   recorder.count('REQ-ACTION-ARGV', 1);
@@ -33,9 +33,9 @@ qualifyTest('REQ-ACTION-ARGV: runs beside it in the same worker', async ({ recor
 `;
 
 const OTHER_SUITE = `import { qualifyTest } from ${JSON.stringify(QUALIFY_TEST)};
-import { bindingFor } from ${JSON.stringify(join(packageRoot, 'harness/protocol/bindingFor.ts'))};
+import { bindingFor } from ${JSON.stringify(join(packageRoot, 'harness/protocol/requests.ts'))};
 
-qualifyTest('SEM-OBSERVE-FRESH: in the other worker', async ({ session, ids, recorder }) => {
+qualifyTest({ clauses: ['SEM-OBSERVE-FRESH'], title: 'in the other worker' }, async ({ session, ids, recorder }) => {
   const seen = await session.observe(bindingFor({ operationId: ids.fresh('other'), authorityId: session.authorityId, payload: null }));
   if (seen.kind === 'outcome' && seen.outcome.state === 'unknown') recorder.count('SEM-OBSERVE-FRESH', 1);
 });
@@ -51,7 +51,9 @@ describe('a suite worker lost mid-run', () => {
     const options = normalizeRunOptions({ out: join(root(), 'out'), runs: 1, seed: 1, concurrency: 4 }, { kind: 'command', ...loaded });
     const { report, exitCode } = await runQualification(options, {}, { suiteDir });
     expect(report.suiteErrors).toEqual([]);
-    const verdicts = Object.fromEntries(report.clauses.filter((entry) => ['REQ-CLOSED', 'REQ-ACTION-ARGV', 'SEM-OBSERVE-FRESH'].includes(entry.id)).map((entry) => [entry.id, `${entry.verdict}: ${entry.reason ?? ''}`]));
+    const verdicts = Object.fromEntries(
+      report.clauses.filter((entry) => ['REQ-CLOSED', 'REQ-ACTION-ARGV', 'SEM-OBSERVE-FRESH'].includes(entry.id)).map((entry) => [entry.id, `${entry.verdict}: ${entry.reason ?? ''}`]),
+    );
     const lost = expect.stringMatching(/^INCONCLUSIVE: the suite worker running this test was lost before the test finished \(\[vitest-pool\]: Worker forks emitted error\.\)/);
     expect(verdicts).toEqual({ 'REQ-CLOSED': lost, 'REQ-ACTION-ARGV': lost, 'SEM-OBSERVE-FRESH': 'PASS: ' });
     expect(report.verdict).toBe('incomplete');

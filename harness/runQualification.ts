@@ -2,54 +2,36 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dir as temporaryDirectory } from 'tmp-promise';
-import { startVitest } from 'vitest/node';
-import { startVitestShard, type VitestRunOptions } from './shard/startVitestShard.js';
-import { writeShardEvidence } from './shard/writeShardEvidence.js';
-import type { ProgressEvent } from './cli/progressEvent.js';
-import type { NormalizedRunOptions } from './runOptions.js';
-import type { QualifyProvidedContext } from './suite/providedContext.js';
-import type { QualifyTestMeta } from './evidence/types.js';
-import { countRunTests } from './suite/countRunTests.js';
-import { excludedClauses } from './suite/excludedClauses.js';
-import { testNameFilter } from './suite/testNameFilter.js';
-import { escapeRegExp } from './escapeRegExp.js';
+import { startVitest, type Vitest } from 'vitest/node';
+import { startVitestShard, type VitestRunOptions } from './shard/shardTests.js';
+import { writeShardEvidence } from './shard/shardEvidence.js';
+import { type ProgressEvent, QualifyReporter } from '../reports/QualifyReporter.js';
+import type { NormalizedRunOptions } from './options/runOptions.js';
+import type { QualifyProvidedContext } from './suite/workerServices.js';
+import type { QualifyTestMeta, ReplayHandle } from './evidence/types.js';
+import { countRunTests, excludedClauses, testNameFilter } from './suite/testNames.js';
+import { escapeRegExp, shellQuote } from './quoting.js';
 import { bundledSuites, requireSuites, suitesIn } from './suite/suiteLocation.js';
+import { QualifySequencer } from './suite/suiteOrder.js';
 import { codingOperationClauses } from './clauses.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
-import { deferredClauses } from './deferredClauses.js';
 import { notApplicableClauses } from './notApplicableClauses.js';
-import { replayCommand } from './replayCommand.js';
-import { mergeTranscriptParts } from './transcript/mergeTranscriptParts.js';
+import { mergeTranscriptParts } from './transcript/TranscriptWriter.js';
 import { SecretMask } from './evidence/SecretMask.js';
-import { ensureLauncher } from './transport/containment/ensureLauncher.js';
-import { enterRunContext } from './transport/containment/runContext.js';
-import { sweepRunProcesses } from './transport/containment/sweepRunProcesses.js';
-import { QualifyReporter } from '../reports/QualifyReporter.js';
+import { ensureLauncher } from './transport/containment/launcher.js';
+import { enterRunContext } from './transport/containment/environment.js';
+import { sweepRunProcesses } from './transport/containment/sweep.js';
 import { buildReport, type AcceptanceReport, type BuildReportInput } from '../reports/buildReport.js';
-import { fingerprintSdkSubject } from '../reports/fingerprintSdkSubject.js';
-import { fingerprintSubject, settleSubject } from '../reports/fingerprintSubject.js';
+import { fingerprintSdkSubject, fingerprintSubject, settleSubject } from '../reports/fingerprintSubject.js';
 import type { ReportSubject } from '../reports/types.js';
 import { renderSummary } from '../reports/renderSummary.js';
-import { writeReportFiles } from '../reports/writeReportFiles.js';
-import { buildFailureCases } from './replay/buildFailureCases.js';
-import { writeFailureCases } from './replay/writeFailureCases.js';
-import { adapterDirectories, OutputDirectory } from '../reports/OutputDirectory.js';
-import { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js';
-import { reapRunProcesses } from './suite/reapMarkedProcesses.js';
-import { countSpawnFailures } from './transcript/countSpawnFailures.js';
-import { RunInterruption, type InterruptSignal } from './RunInterruption.js';
+import { writeReportFiles, adapterDirectories, OutputDirectory } from '../reports/reportFiles.js';
+import { buildFailureCases, replayRunArgs, writeFailureCases } from './replay/failureCases.js';
+import { reapRunProcesses } from './suite/markedProcesses.js';
+import { countSpawnFailures } from './transcript/readTranscript.js';
+import type { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js';
 import { UsageError } from './UsageError.js';
-import type { Vitest } from 'vitest/node';
-
-/**
- * Splits `--concurrency` (adapter processes at once) into suite workers and
- * concurrent tests per worker: a test spends its time waiting for adapter
- * processes, so two workers with several tests each keep two cores busy.
- */
-function parallelism(concurrency: number): { maxWorkers: number; maxConcurrency: number } {
-  const maxWorkers = Math.min(2, concurrency);
-  return { maxWorkers, maxConcurrency: Math.max(1, Math.floor(concurrency / maxWorkers)) };
-}
+import { workerProcessOptions } from './suite/workerProcess.js';
 
 /** What a finished run produced. */
 export interface QualificationResult {
@@ -82,6 +64,15 @@ export interface RunQualificationInternals {
   readonly endOnFailure?: boolean;
   /** Wall-clock budget of each property; tests shorten it to reach the limit quickly. @defaultValue `PROPERTY_TIME_LIMIT_MS` */
   readonly propertyTimeLimitMs?: number;
+}
+
+// The end-of-run re-observation drives adapter calls through the suites' own services (execa, vitest's test
+// API): loading it costs the CLI a good part of its start-up. It is loaded once the first suite file is collected,
+// while this process mostly waits on its workers, and awaited only when the workers are done.
+let recheckModule: Promise<{ recheckTerminalEvidence: typeof recheckTerminalEvidence }> | undefined;
+function loadRecheck(): Promise<{ recheckTerminalEvidence: typeof recheckTerminalEvidence }> {
+  recheckModule ??= import('./suite/recheckTerminalEvidence.js');
+  return recheckModule;
 }
 
 // Every module of the compiled package, e.g. `<root>/dist/harness/suite/qualifyTest.js`.
@@ -150,8 +141,8 @@ export async function runQualification(
     const subjectBefore = await fingerprint();
     const testNamePattern = testNameFilter(options.only, options.exclude);
     const reporter = new QualifyReporter({
-      ...(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress }),
-      ...(options.maxFailures === null ? {} : { maxFailures: options.maxFailures }),
+      onProgress: hooks.onProgress,
+      maxFailures: options.maxFailures ?? undefined,
     });
     const vitestOptions: VitestRunOptions = {
       root: packageRoot,
@@ -161,6 +152,7 @@ export async function runQualification(
       // The compiled harness is loaded by Node itself in the workers, not through vite's module runner.
       server: { deps: { external: [COMPILED_MODULES] } },
       isolate: false,
+      sequence: { sequencer: QualifySequencer },
       reporters: [
         reporter,
         {
@@ -168,19 +160,23 @@ export async function runQualification(
             running = vitest;
             interruption.claimSignals();
           },
+          // A failed load is reported where the re-observation runs (afterTheWorkers), not as a stray rejection here.
+          onTestModuleCollected: () => void loadRecheck().catch(() => undefined),
         },
       ],
       provide: { qualify: provided },
-      ...parallelism(options.concurrency),
+      // Worker processes, tests per worker, and the V8 and allocator settings that bound their memory.
+      ...workerProcessOptions(options.concurrency),
       ...(testNamePattern === null ? {} : { testNamePattern }),
       ...(options.maxFailures === null ? {} : { bail: options.maxFailures }),
     };
-    const vitest =
-      options.shard === null
-        ? await startVitest('test', [], vitestOptions, { logLevel: 'silent' })
-        : await startVitestShard(vitestOptions, options.shard);
+    const vitest = options.shard === null ? await startVitest('test', [], vitestOptions, { logLevel: 'silent' }) : await startVitestShard(vitestOptions, options.shard);
     const selected = countRunTests(vitest.state.getFiles());
-    const excluded = excludedClauses(vitest.state.getFiles(), options.exclude, codingOperationClauses.map(({ id }) => id));
+    const excluded = excludedClauses(
+      vitest.state.getFiles(),
+      options.exclude,
+      codingOperationClauses.map(({ id }) => id),
+    );
     await vitest.close();
     running = null;
     if (interruption.signal === null && testNamePattern !== null && options.shard === null && selected === 0) {
@@ -214,7 +210,6 @@ export async function runQualification(
       unhandledErrors: [...collected.unhandledErrors, ...transcriptError],
       filteredOut: options.only !== null,
       ...(reporter.stoppedAtMaxFailures() ? { stoppedEarly: `the run stopped after ${options.maxFailures} failing test${options.maxFailures === 1 ? '' : 's'} (--max-failures)` } : {}),
-      deferred: deferredClauses,
       notApplicable: notApplicableClauses(options.subject.kind),
       excluded,
       subject: settleSubject(subjectBefore, await fingerprint()),
@@ -278,16 +273,13 @@ export async function runQualification(
 
 // What the run judges itself once the workers are done: the end-of-run re-observation of
 // terminal evidence (skipped when interrupted), and why the run stopped early, if it did.
-async function afterTheWorkers(
-  options: NormalizedRunOptions,
-  provided: QualifyProvidedContext,
-  signal: InterruptSignal | null,
-): Promise<{ metas: QualifyTestMeta[]; errors: string[] }> {
+async function afterTheWorkers(options: NormalizedRunOptions, provided: QualifyProvidedContext, signal: InterruptSignal | null): Promise<{ metas: QualifyTestMeta[]; errors: string[] }> {
   if (signal !== null) {
     reapRunProcesses(provided.scratchDir);
     return { metas: [], errors: [`the run was interrupted by ${signal}: its adapter processes were killed, and only the tests that finished are judged`] };
   }
   try {
+    const { recheckTerminalEvidence } = await loadRecheck();
     const recheck = await recheckTerminalEvidence({ options, workDir: provided.workDir, scratchDir: provided.scratchDir });
     return { metas: recheck === null ? [] : [recheck], errors: [] };
   } catch (error) {
@@ -302,6 +294,77 @@ async function refuseIfNothingSpawned(transcriptFile: string, signal: InterruptS
   if (signal !== null) return;
   const { calls, spawnFailures, firstDetail } = await countSpawnFailures(transcriptFile);
   if (calls > 0 && spawnFailures === calls) {
-    throw new UsageError(`every one of the ${calls} adapter calls failed to start (${firstDetail ?? 'no detail'}): check the executable and argvPrefix; nothing was judged`, { field: 'executable' });
+    throw new UsageError(`every one of the ${calls} adapter calls failed to start (${firstDetail ?? 'no detail'}): check the executable and argvPrefix; nothing was judged`, {
+      field: 'executable',
+    });
+  }
+}
+
+/**
+ * The shell command that re-runs exactly one test's cases: the same options
+ * that shape generation, the test named by an anchored `--only`, the root seed,
+ * and fast-check's path to the shrunk counterexample when there is one.
+ * @public
+ */
+export function replayCommand(handle: ReplayHandle, options: NormalizedRunOptions): string {
+  const { subject } = options;
+  const target = subject.kind === 'command' ? [subject.configPath] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
+  // The options live in replayRunArgs, which `adapter-qualify replay` also runs from the stored case.
+  const words = ['npx', 'adapter-qualify', 'run', ...target, ...replayRunArgs(handle, options)];
+  return words.map(shellQuote).join(' ');
+}
+
+/** The signals that end a run early, with a report of what was judged so far. */
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/** One of the signals that interrupt a run. */
+type InterruptSignal = (typeof SIGNALS)[number];
+
+/**
+ * Catches SIGINT and SIGTERM for the length of one run, so that the run can kill
+ * its adapter processes, remove its work directory and still write a report instead
+ * of dying mid-way. The first signal is handled once; `dispose` restores the
+ * process's default behaviour.
+ */
+class RunInterruption {
+  #signal: InterruptSignal | null = null;
+  readonly #onSignal: (signal: InterruptSignal) => void;
+  readonly #before = new Map<InterruptSignal, ReadonlySet<unknown>>();
+  readonly #handler = (signal: NodeJS.Signals): void => {
+    if (this.#signal !== null) return;
+    this.#signal = signal as InterruptSignal;
+    this.#onSignal(this.#signal);
+  };
+
+  /** @param onSignal - called once, on the first of the two signals */
+  constructor(onSignal: (signal: InterruptSignal) => void) {
+    this.#onSignal = onSignal;
+    for (const signal of SIGNALS) {
+      this.#before.set(signal, new Set(process.listeners(signal)));
+      process.on(signal, this.#handler);
+    }
+  }
+
+  /**
+   * Detaches the SIGINT/SIGTERM listeners added since this run began (vitest's own,
+   * which exit the process at once): during the run, only this one decides what a signal does.
+   */
+  claimSignals(): void {
+    for (const signal of SIGNALS) {
+      const before = this.#before.get(signal) ?? new Set();
+      for (const listener of process.listeners(signal)) {
+        if (listener !== this.#handler && !before.has(listener)) process.off(signal, listener as (...args: unknown[]) => void);
+      }
+    }
+  }
+
+  /** The signal that interrupted the run, or null. */
+  get signal(): InterruptSignal | null {
+    return this.#signal;
+  }
+
+  /** Stops catching the signals. */
+  dispose(): void {
+    for (const signal of SIGNALS) process.off(signal, this.#handler);
   }
 }

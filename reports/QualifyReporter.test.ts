@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startVitest } from 'vitest/node';
-import type { ProgressEvent } from '../harness/cli/progressEvent.js';
-import { QualifyReporter, type ReportedTestCase, type ReportedTestModule } from './QualifyReporter.js';
+import { type ProgressEvent, QualifyReporter, type ReportedTestCase, type ReportedTestModule } from './QualifyReporter.js';
 import { evidence, meta } from './__test-helpers__/reportFixtures.js';
 
 type FakeResult = ReturnType<ReportedTestCase['result']>;
@@ -94,7 +93,14 @@ describe('QualifyReporter', () => {
     expect(failedTests).toEqual([]);
     const reason = 'the suite worker running this test was lost before the test finished ([vitest-pool]: Worker forks emitted error.); its evidence was lost with it';
     expect(metas).toEqual([
-      { testName: 'REQ-CLOSED, OUT-JSON: died with its worker', clauses: ['REQ-CLOSED', 'OUT-JSON'], evidence: [{ clauseId: 'REQ-CLOSED', cases: 0, violations: [], inconclusive: reason }, { clauseId: 'OUT-JSON', cases: 0, violations: [], inconclusive: reason }] },
+      {
+        testName: 'REQ-CLOSED, OUT-JSON: died with its worker',
+        clauses: ['REQ-CLOSED', 'OUT-JSON'],
+        evidence: [
+          { clauseId: 'REQ-CLOSED', cases: 0, violations: [], inconclusive: reason },
+          { clauseId: 'OUT-JSON', cases: 0, violations: [], inconclusive: reason },
+        ],
+      },
       { testName: 'SEM-OBSERVE-FRESH: queued behind it', clauses: ['SEM-OBSERVE-FRESH'], evidence: [{ clauseId: 'SEM-OBSERVE-FRESH', cases: 0, violations: [], inconclusive: reason }] },
     ]);
   });
@@ -128,11 +134,7 @@ describe('QualifyReporter', () => {
     );
     await vitest.close();
     const collected = reporter.collected();
-    expect(collected.metas.map((entry) => entry.testName).sort()).toEqual([
-      'OUT-JSON: adapter fails',
-      'REQ-CLOSED: passes',
-      'SEM-OBSERVE-FRESH: suite bug',
-    ]);
+    expect(collected.metas.map((entry) => entry.testName).sort()).toEqual(['OUT-JSON: adapter fails', 'REQ-CLOSED: passes', 'SEM-OBSERVE-FRESH: suite bug']);
     expect(collected.failedTests).toEqual([{ testName: 'SEM-OBSERVE-FRESH: suite bug', error: 'TypeError: cannot read x of undefined' }]);
     expect(collected.unhandledErrors).toEqual([]);
   });

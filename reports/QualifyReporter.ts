@@ -1,10 +1,9 @@
 import type { Reporter, SerializedError, TestCase, TestModule, TestRunEndReason, TestState } from 'vitest/node';
-import type { ProgressEvent } from '../harness/cli/progressEvent.js';
-import { clause, type ClauseId } from '../harness/clauses.js';
-import { declaredClauses } from '../harness/suite/declaredClauses.js';
+import { clause, type ClauseId, isClauseId } from '../harness/clauses.js';
+import { declaredClauses } from '../harness/suite/testNames.js';
 import type { QualifyTestMeta } from '../harness/evidence/types.js';
-import { isQualifyTestMeta } from './_internals/isQualifyTestMeta.js';
 import type { FailedTest } from './buildReport.js';
+import { isJsonObject } from '../harness/protocol/jsonValues.js';
 
 /** What the reporter collected, ready for `buildReport`. */
 export interface QualifyCollection {
@@ -18,9 +17,9 @@ export interface QualifyCollection {
 /** Options of {@link QualifyReporter}. */
 export interface QualifyReporterOptions {
   /** Called after each finished test, e.g. to draw a progress line on a TTY. @defaultValue none */
-  readonly onProgress?: (progress: ProgressEvent) => void;
+  readonly onProgress?: ((progress: ProgressEvent) => void) | undefined;
   /** `--max-failures N`: vitest stops the run (as interrupted) after N failed tests; that stop is asked for, not an error. @defaultValue none */
-  readonly maxFailures?: number;
+  readonly maxFailures?: number | undefined;
 }
 
 /** The slice of vitest's `TestCase` the reporter reads (lets tests pass plain objects). */
@@ -35,7 +34,7 @@ export type ReportedTestModule = Pick<TestModule, 'relativeModuleId' | 'errors'>
 /** Shown for a test that recorded no evidence (it titles nothing we may parse). */
 const UNKNOWN_FAMILY = '?';
 
-// Which vitest states can carry a suite error (style.md §5: a full Record over the closed union).
+// Which vitest states can carry a suite error: a full Record, so a state vitest adds cannot pass unjudged.
 const mayBeSuiteError = {
   passed: false,
   failed: true,
@@ -61,12 +60,13 @@ export class QualifyReporter implements Reporter {
   #lastTestName = '';
   #lastFamily = UNKNOWN_FAMILY;
 
-  /**
-   * @param options - an optional progress callback
-   */
   readonly #maxFailures: number | undefined;
   #failingTests = 0;
   #stoppedAtMaxFailures = false;
+
+  /**
+   * @param options - a progress callback and the `--max-failures` stop, both optional
+   */
   constructor(options: QualifyReporterOptions = {}) {
     this.#onProgress = options.onProgress;
     this.#maxFailures = options.maxFailures;
@@ -128,11 +128,7 @@ export class QualifyReporter implements Reporter {
    * @param unhandledErrors - errors vitest caught outside any test
    * @param reason - why the run ended
    */
-  onTestRunEnd(
-    testModules: ReadonlyArray<ReportedTestModule>,
-    unhandledErrors: ReadonlyArray<SerializedError>,
-    reason: TestRunEndReason,
-  ): void {
+  onTestRunEnd(testModules: ReadonlyArray<ReportedTestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     for (const module of testModules) {
       const errors = module.errors();
       if (errors.length > 0) this.#unhandledErrors.push(`suite file ${module.relativeModuleId} failed: ${errorText(errors)}`);
@@ -168,9 +164,7 @@ export class QualifyReporter implements Reporter {
 
 function errorText(errors: ReadonlyArray<SerializedError>): string {
   if (errors.length === 0) return 'the test failed without an error message';
-  return errors
-    .map((error) => (error.name !== undefined && error.name !== 'Error' && !error.message.startsWith(error.name) ? `${error.name}: ${error.message}` : error.message))
-    .join('; ');
+  return errors.map((error) => (error.name !== undefined && error.name !== 'Error' && !error.message.startsWith(error.name) ? `${error.name}: ${error.message}` : error.message)).join('; ');
 }
 
 /**
@@ -192,4 +186,65 @@ function lostTestMeta(testName: string, loss: string): QualifyTestMeta | null {
   }
   const inconclusive = `the suite worker running this test was lost before the test finished (${loss}); its evidence was lost with it`;
   return { testName, clauses, evidence: clauses.map((clauseId) => ({ clauseId, cases: 0, violations: [], inconclusive })) };
+}
+
+function isOptionalString(value: unknown): boolean {
+  return value === undefined || typeof value === 'string';
+}
+
+function isOptionalDuration(value: unknown): boolean {
+  return value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
+}
+
+function isEvidence(value: unknown): boolean {
+  if (!isJsonObject(value)) return false;
+  const { clauseId, cases, hostUncertain, violations, inconclusive, skipped, replay } = value;
+  return (
+    typeof clauseId === 'string' &&
+    isClauseId(clauseId) &&
+    typeof cases === 'number' &&
+    Number.isSafeInteger(cases) &&
+    cases >= 0 &&
+    (hostUncertain === undefined || (typeof hostUncertain === 'number' && Number.isSafeInteger(hostUncertain) && hostUncertain > 0)) &&
+    Array.isArray(violations) &&
+    violations.every((violation) => isJsonObject(violation) && typeof violation['message'] === 'string') &&
+    isOptionalString(inconclusive) &&
+    isOptionalString(skipped) &&
+    (replay === undefined || (isJsonObject(replay) && typeof replay['testName'] === 'string' && typeof replay['seed'] === 'number'))
+  );
+}
+
+/**
+ * Whether a `task.meta.qualify` value read back from a worker has the shape of
+ * a {@link QualifyTestMeta}. Counterexamples are checked later, by the report schema.
+ * @internal
+ */
+export function isQualifyTestMeta(value: unknown): value is QualifyTestMeta {
+  return (
+    isJsonObject(value) &&
+    typeof value['testName'] === 'string' &&
+    Array.isArray(value['clauses']) &&
+    value['clauses'].every((id: unknown) => typeof id === 'string' && isClauseId(id)) &&
+    Array.isArray(value['evidence']) &&
+    value['evidence'].every(isEvidence) &&
+    isOptionalDuration(value['durationMs'])
+  );
+}
+
+/** Progress of a qualification run, reported after each test case or test. */
+export interface ProgressEvent {
+  /** The test being run (its stable name). */
+  readonly testName: string;
+  /** The clause family of that test (`REQ`, `SEM`, …). */
+  readonly family: string;
+  /** Generated cases run so far, over the whole run. */
+  readonly casesSoFar: number;
+  /** Tests finished so far. */
+  readonly testsDone: number;
+  /** Tests in the run, or null while not yet known. */
+  readonly testsTotal: number | null;
+  /** Adapter calls made by the finished tests. */
+  readonly callsSoFar: number;
+  /** Suite files (one clause family each) finished so far. */
+  readonly familiesDone: number;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ExpectedFailures } from '../harness/baseline/types.js';
+import type { ExpectedFailures } from '../harness/baseline/expectedFailures.js';
 import type { ClauseId } from '../harness/clauses.js';
 import { evidence, handle, meta, reportInput } from './__test-helpers__/reportFixtures.js';
 import { buildReport } from './buildReport.js';
@@ -45,8 +45,7 @@ describe('buildReport with --expected-failures', () => {
     expect(listedSkip.exitCode).toBe(0);
     // Everything but REQ-CLOSED is SKIP here; listing all of them satisfies --strict, listing all but one does not.
     const skipped = listedSkip.clauses.filter((entry) => entry.level === 'MUST' && entry.verdict === 'SKIP').map((entry) => entry.id);
-    const strictRun = (entries: ClauseId[]) =>
-      buildReport(reportInput({ metas: [passing], expectedFailures: baseline(...entries), run: { ...reportInput().run, strict: true } })).exitCode;
+    const strictRun = (entries: ClauseId[]) => buildReport(reportInput({ metas: [passing], expectedFailures: baseline(...entries), run: { ...reportInput().run, strict: true } })).exitCode;
     expect(strictRun(skipped)).toBe(0);
     expect(strictRun(skipped.slice(1))).toBe(1);
   });

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codingOperationClauses, adapterManifestClauses, type ClauseId } from '../harness/clauses.js';
 import { buildReport } from './buildReport.js';
@@ -84,19 +84,17 @@ describe('buildReport', () => {
     expect(report.summary.must.fail).toBe(1);
   });
 
-  it('takes precedence order inconclusive > skipped > deferred > not exercised', () => {
+  it('takes precedence order inconclusive > skipped > not exercised', () => {
     const report = buildReport(
       reportInput({
         metas: [
           meta('a', evidence('SEM-OBSERVE-FRESH', { inconclusive: 'never reached terminal' }), evidence('SEM-OBSERVE-FRESH', { skipped: 'no restart step' })),
           meta('b', evidence('SEM-DURABLE-RESTART', { skipped: 'no restart step declared' })),
         ],
-        deferred: { 'SEM-DURABLE-RESTART': 'later release', 'SEM-CRASH-CONSISTENT': 'later release' },
       }),
     );
     expect(entry(report.clauses, 'SEM-OBSERVE-FRESH')).toEqual(expect.objectContaining({ verdict: 'INCONCLUSIVE', reason: 'never reached terminal' }));
     expect(entry(report.clauses, 'SEM-DURABLE-RESTART')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'no restart step declared' }));
-    expect(entry(report.clauses, 'SEM-CRASH-CONSISTENT')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'later release' }));
     expect(entry(report.clauses, 'SDK-SHAPE')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'not exercised in this run' }));
   });
 
@@ -104,12 +102,10 @@ describe('buildReport', () => {
     const report = buildReport(
       reportInput({
         metas: [meta('t', evidence('OUT-JSON', { violations: [{ message: '' }] }), evidence('OUT-EXIT', { skipped: ' ' }))],
-        deferred: { 'SDK-CANCEL': '' },
       }),
     );
     expect(entry(report.clauses, 'OUT-JSON').reason).toBe('violation recorded without a message');
     expect(entry(report.clauses, 'OUT-EXIT').reason).toBe('no reason recorded');
-    expect(entry(report.clauses, 'SDK-CANCEL').reason).toBe('no reason recorded');
   });
 
   it('says a clause may have been filtered out by --only', () => {
@@ -129,12 +125,7 @@ describe('buildReport', () => {
 
   it('carries the fault method; --strict takes a timing-only fault PASS as open (exit 1), a syscall one as proof', () => {
     const faults = (method: 'syscall' | 'timing') =>
-      meta(
-        'faults',
-        ...codingOperationClauses.map((c) =>
-          evidence(c.id, { cases: 1, ...(c.id === 'SEM-CRASH-CONSISTENT' ? { faultMethod: { method, detail: `${method} detail` } } : {}) }),
-        ),
-      );
+      meta('faults', ...codingOperationClauses.map((c) => evidence(c.id, { cases: 1, ...(c.id === 'SEM-CRASH-CONSISTENT' ? { faultMethod: { method, detail: `${method} detail` } } : {}) })));
     const strictRun = { ...reportInput().run, strict: true };
     const timing = buildReport(reportInput({ metas: [faults('timing')], run: strictRun }));
     expect(entry(timing.clauses, 'SEM-CRASH-CONSISTENT')).toMatchObject({ verdict: 'PASS', method: 'timing', methodDetail: 'timing detail' });
@@ -153,10 +144,10 @@ describe('buildReport', () => {
     expect(report.exitCode).toBe(0);
     expect(entry(report.clauses, 'SDK-SHAPE')).toEqual(expect.objectContaining({ verdict: 'SKIP', applicable: false, reason: 'applies to SDK transports' }));
     expect(reportSchemaErrors(report)).toEqual([]);
-    // Evidence wins over applicability, and a deferred clause still leaves the run incomplete.
-    const deferred = buildReport(reportInput({ metas: [meta('others', ...others.evidence.filter((item) => item.clauseId !== 'SEM-CRASH-CONSISTENT'))], notApplicable, deferred: { 'SEM-CRASH-CONSISTENT': 'later' } }));
-    expect(deferred.verdict).toBe('incomplete');
-    expect(entry(deferred.clauses, 'SEM-CRASH-CONSISTENT').applicable).toBeUndefined();
+    // Evidence wins over applicability, and an applicable clause without evidence still leaves the run incomplete.
+    const missing = buildReport(reportInput({ metas: [meta('others', ...others.evidence.filter((item) => item.clauseId !== 'SEM-CRASH-CONSISTENT'))], notApplicable }));
+    expect(missing.verdict).toBe('incomplete');
+    expect(entry(missing.clauses, 'SEM-CRASH-CONSISTENT').applicable).toBeUndefined();
   });
 
   it('counts SHOULD clauses for the exit code only with --strict-should', () => {
@@ -180,19 +171,14 @@ describe('buildReport', () => {
   it('turns a test that threw into a suite error (exit 3) and its unevidenced clauses INCONCLUSIVE', () => {
     const report = buildReport(
       reportInput({
-        metas: [
-          meta('others', evidence('OUT-JSON', { cases: 2 })),
-          meta('SEM: history', evidence('SEM-REVISION-MONOTONIC', { cases: 3 }), evidence('OUT-JSON', { cases: 1 })),
-        ],
+        metas: [meta('others', evidence('OUT-JSON', { cases: 2 })), meta('SEM: history', evidence('SEM-REVISION-MONOTONIC', { cases: 3 }), evidence('OUT-JSON', { cases: 1 }))],
         failedTests: [{ testName: 'SEM: history', error: 'Test timed out in 900000ms.' }],
       }),
     );
     expect(report.exitCode).toBe(3);
     expect(report.suiteErrors).toEqual(['SEM: history: Test timed out in 900000ms.']);
     // The errored test's own cases are not evidence: its checks did not finish.
-    expect(entry(report.clauses, 'SEM-REVISION-MONOTONIC')).toEqual(
-      expect.objectContaining({ verdict: 'INCONCLUSIVE', cases: 0, reason: 'suite error: Test timed out in 900000ms.' }),
-    );
+    expect(entry(report.clauses, 'SEM-REVISION-MONOTONIC')).toEqual(expect.objectContaining({ verdict: 'INCONCLUSIVE', cases: 0, reason: 'suite error: Test timed out in 900000ms.' }));
     // Another test's evidence still decides a clause.
     expect(entry(report.clauses, 'OUT-JSON')).toEqual(expect.objectContaining({ verdict: 'PASS', cases: 2 }));
     expect(entry(report.clauses, 'REQ-CLOSED').reason).toBe('not exercised in this run (suite errors occurred: see suiteErrors)');
@@ -258,14 +244,16 @@ describe('buildReport on arbitrary evidence', () => {
 
 describe('buildReport: exit code 3 never hides a verdict', () => {
   it('keeps the FAIL and PASS verdicts of the other tests when one test throws', () => {
-    const report = buildReport(reportInput({
-      metas: [
-        meta('SEM-TERMINAL-IMMUTABLE: broken', evidence('SEM-TERMINAL-IMMUTABLE', { cases: 1, violations: [{ message: 'changed' }] })),
-        meta('OUT-JSON: fine', evidence('OUT-JSON', { cases: 2 })),
-        meta('REQ-CLOSED: threw', evidence('REQ-CLOSED', { cases: 5 })),
-      ],
-      failedTests: [{ testName: 'REQ-CLOSED: threw', error: 'TypeError: boom' }],
-    }));
+    const report = buildReport(
+      reportInput({
+        metas: [
+          meta('SEM-TERMINAL-IMMUTABLE: broken', evidence('SEM-TERMINAL-IMMUTABLE', { cases: 1, violations: [{ message: 'changed' }] })),
+          meta('OUT-JSON: fine', evidence('OUT-JSON', { cases: 2 })),
+          meta('REQ-CLOSED: threw', evidence('REQ-CLOSED', { cases: 5 })),
+        ],
+        failedTests: [{ testName: 'REQ-CLOSED: threw', error: 'TypeError: boom' }],
+      }),
+    );
     expect(report.exitCode).toBe(3);
     expect(report.verdict).toBe('non-conformant');
     expect(entry(report.clauses, 'SEM-TERMINAL-IMMUTABLE').verdict).toBe('FAIL');
@@ -301,6 +289,8 @@ describe('buildReport after --max-failures stopped the run', () => {
   it('SKIPs every clause left without evidence, saying why, and judges the rest', () => {
     const report = buildReport(reportInput({ metas: [meta('a', evidence('OUT-JSON', { cases: 2 }))], stoppedEarly: 'the run stopped after 1 failing test (--max-failures)' }));
     expect(entry(report.clauses, 'OUT-JSON').verdict).toBe('PASS');
-    expect(entry(report.clauses, 'REQ-CLOSED')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'not exercised in this run (the run stopped after 1 failing test (--max-failures))' }));
+    expect(entry(report.clauses, 'REQ-CLOSED')).toEqual(
+      expect.objectContaining({ verdict: 'SKIP', reason: 'not exercised in this run (the run stopped after 1 failing test (--max-failures))' }),
+    );
   });
 });

@@ -1,9 +1,7 @@
 import { profileClauses, type ClauseDefinition, type ClauseId, type ClauseLevel, type ProfileId } from '../harness/clauses.js';
 import { evaluateBaseline } from '../harness/baseline/evaluateBaseline.js';
-import type { ExpectedFailures } from '../harness/baseline/types.js';
+import type { ExpectedFailures } from '../harness/baseline/expectedFailures.js';
 import type { ClauseEvidence, FaultMethodNote, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
-import type { ShardSpec } from '../harness/shard/types.js';
-import { isOpen, strictOpenClauses } from './_internals/strictOpenClauses.js';
 import {
   REPORT_SCHEMA_VERSION,
   type AcceptanceReport,
@@ -13,6 +11,7 @@ import {
   type ReportEnvironment,
   type ReportExitCode,
   type ReportRun,
+  type ReportShard,
   type ReportSubject,
   type ReportSuite,
   type VerdictCounts,
@@ -41,8 +40,6 @@ export interface BuildReportInput {
   readonly filteredOut: boolean;
   /** Why the run stopped before every test ran (`--max-failures`), or absent: added to the reason of every clause left without evidence. */
   readonly stoppedEarly?: string;
-  /** SKIP reasons for clauses that a later version of the suite covers. */
-  readonly deferred: Readonly<Partial<Record<ClauseId, string>>>;
   /** SKIP reasons for clauses that cannot apply to this kind of subject; they never make a run incomplete. @defaultValue {} */
   readonly notApplicable?: Readonly<Partial<Record<ClauseId, string>>>;
   /** SKIP reasons for clauses that only `--exclude`d tests decide; a clause with a case elsewhere is judged by it. @defaultValue {} */
@@ -56,12 +53,12 @@ export interface BuildReportInput {
   /** Clauses known to fail (`--expected-failures`): listed FAILs do not fail the run, listed PASSes do. @defaultValue null */
   readonly expectedFailures?: ExpectedFailures | null;
   /** The slice this run covers (`--shard i/n`), or null for a whole run or a merge. @defaultValue null */
-  readonly shard?: ShardSpec | null;
+  readonly shard?: Pick<ReportShard, 'index' | 'count'> | null;
 }
 
 const NOT_EXERCISED = 'not exercised in this run';
 
-// Status mapping as full Records (style.md §5, §11).
+// A full Record over the verdicts: a new verdict cannot compile until it has a count.
 const countKey = {
   PASS: 'pass',
   FAIL: 'fail',
@@ -100,10 +97,7 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
   const definitions = profileClauses[input.profile];
   const inProfile = new Set<string>(definitions.map((definition) => definition.id));
   const erroredTests = new Map(input.failedTests.map((failed) => [failed.testName, failed.error]));
-  const suiteErrors = [
-    ...input.failedTests.map((failed) => `${failed.testName}: ${failed.error}`),
-    ...input.unhandledErrors,
-  ];
+  const suiteErrors = [...input.failedTests.map((failed) => `${failed.testName}: ${failed.error}`), ...input.unhandledErrors];
 
   const gathered = new Map<ClauseId, Gathered>();
   for (const meta of input.metas) {
@@ -120,16 +114,14 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
   const shard = input.shard ?? null;
   const baseline = input.expectedFailures ?? null;
   const durations = declaredDurations(input.metas);
-  const judged = definitions.map((definition) =>
-    clauseReport(definition, gathered.get(definition.id), durations.get(definition.id), input, suiteErrors.length > 0),
-  );
+  const judged = definitions.map((definition) => clauseReport(definition, gathered.get(definition.id), durations.get(definition.id), input, suiteErrors.length > 0));
   const evaluation = evaluateBaseline(judged, baseline?.entries ?? [], shard === null ? 'full' : 'shard');
   const clauses = judged.map((entry): ClauseReport => {
     const status = evaluation.statuses.get(entry.id);
     return status === undefined ? entry : { ...entry, baseline: status };
   });
   const summary = { must: countLevel(clauses, 'MUST'), should: countLevel(clauses, 'SHOULD') };
-  const { strict, strictShould } = input.run;
+  const { strictShould } = input.run;
   const counts = (level: ClauseLevel): boolean => level === 'MUST' || strictShould;
   const failed = clauses.some((entry) => entry.verdict === 'FAIL' && counts(entry.level));
   const unexpectedFailure = clauses.some((entry) => entry.verdict === 'FAIL' && counts(entry.level) && entry.baseline === undefined);
@@ -137,10 +129,8 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
   const strictIncomplete = shard === null && strictOpenClauses(clauses, input.run).length > 0;
 
   const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete || shard !== null ? 'incomplete' : 'conformant';
-  const exitCode: ReportExitCode =
-    suiteErrors.length > 0 ? 3 : unexpectedFailure || evaluation.stale.length > 0 || strictIncomplete ? 1 : 0;
-  const run: ReportRun =
-    shard === null ? input.run : { ...input.run, shard: { ...shard, clauses: definitions.map(({ id }) => id).filter((id) => gathered.has(id)) } };
+  const exitCode: ReportExitCode = suiteErrors.length > 0 ? 3 : unexpectedFailure || evaluation.stale.length > 0 || strictIncomplete ? 1 : 0;
+  const run: ReportRun = shard === null ? input.run : { ...input.run, shard: { ...shard, clauses: definitions.map(({ id }) => id).filter((id) => gathered.has(id)) } };
 
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -192,13 +182,7 @@ function declaredDurations(metas: readonly QualifyTestMeta[]): Map<ClauseId, num
   return durations;
 }
 
-function clauseReport(
-  definition: ClauseDefinition,
-  gathered: Gathered | undefined,
-  durationMs: number | undefined,
-  input: BuildReportInput,
-  anySuiteError: boolean,
-): ClauseReport {
+function clauseReport(definition: ClauseDefinition, gathered: Gathered | undefined, durationMs: number | undefined, input: BuildReportInput, anySuiteError: boolean): ClauseReport {
   const base = {
     id: definition.id,
     level: definition.level,
@@ -241,9 +225,11 @@ function clauseReport(
   if (gathered !== undefined && gathered.skipped.length > 0) {
     return { ...base, verdict: 'SKIP', reason: distinct(gathered.skipped) };
   }
-  const deferred = input.deferred[definition.id];
-  if (deferred !== undefined) return { ...base, verdict: 'SKIP', reason: distinct([deferred]) };
-  const notes = [input.filteredOut ? ' (filtered out by --only)' : '', input.stoppedEarly === undefined ? '' : ` (${input.stoppedEarly})`, anySuiteError ? ' (suite errors occurred: see suiteErrors)' : ''];
+  const notes = [
+    input.filteredOut ? ' (filtered out by --only)' : '',
+    input.stoppedEarly === undefined ? '' : ` (${input.stoppedEarly})`,
+    anySuiteError ? ' (suite errors occurred: see suiteErrors)' : '',
+  ];
   const shard = input.shard ?? null;
   const notHere = shard === null ? NOT_EXERCISED : `in another shard (not exercised in shard ${shard.index}/${shard.count})`;
   return { ...base, verdict: 'SKIP', reason: `${notHere}${notes.join('')}` };
@@ -258,4 +244,33 @@ function countLevel(clauses: readonly ClauseReport[], level: ClauseLevel): Verdi
   const counts = { pass: 0, fail: 0, skip: 0, inconclusive: 0 };
   for (const entry of clauses) if (entry.level === level) counts[countKey[entry.verdict]] += 1;
   return counts;
+}
+
+/** Whether a verdict is missing evidence that `--strict` demands. */
+const lacksEvidence = {
+  PASS: false,
+  FAIL: false,
+  SKIP: true,
+  INCONCLUSIVE: true,
+} as const satisfies Record<ClauseVerdict, boolean>;
+
+/**
+ * Pure: whether a clause is left open (SKIP or INCONCLUSIVE where it applies).
+ */
+function isOpen(entry: ClauseReport): boolean {
+  return lacksEvidence[entry.verdict] && entry.applicable !== false;
+}
+
+/**
+ * Pure: the clauses that make a `--strict` run fail: open, counted at their
+ * level (MUST, or SHOULD too with `--strict-should`), and not listed in the
+ * baseline (a listed clause is known not to pass, so it is not asked for evidence).
+ * Empty without `--strict`.
+ * @internal Shared by the report builder (the exit code) and the summaries (which name them).
+ */
+export function strictOpenClauses(clauses: readonly ClauseReport[], run: { readonly strict: boolean; readonly strictShould: boolean }): readonly ClauseReport[] {
+  if (!run.strict) return [];
+  // A fault verdict judged by timing alone may have missed its window: strict runs do not take its PASS as proof.
+  const timingOnly = (entry: ClauseReport): boolean => entry.verdict === 'PASS' && entry.method === 'timing';
+  return clauses.filter((entry) => (entry.level === 'MUST' || run.strictShould) && (isOpen(entry) || timingOnly(entry)) && entry.baseline === undefined);
 }

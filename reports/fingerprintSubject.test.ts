@@ -39,10 +39,7 @@ describe('fingerprintSubject', () => {
   });
 
   it('gives null for an executable it cannot read', async () => {
-    const subject = await fingerprintSubject(
-      { protocol: 'algal.coding-operation.v1', authorityId: 'a', executable: join(root, 'nope'), argvPrefix: [] },
-      root,
-    );
+    const subject = await fingerprintSubject({ protocol: 'algal.coding-operation.v1', authorityId: 'a', executable: join(root, 'nope'), argvPrefix: [] }, root);
     expect(subject.executableSha256).toBeNull();
     expect(subject.argvFileSha256s).toEqual([]);
   });

@@ -1,8 +1,11 @@
 import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { glob } from 'tinyglobby';
 import type { AdapterConfig } from '../harness/config/adapterConfig.js';
 import type { ArgvFileDigest, MutableStateFile, ReportSubject, SubjectFileDigest } from './types.js';
-import { regularFileSha256 } from './_internals/regularFileSha256.js';
+import type { SdkSubject } from '../harness/options/runOptions.js';
 
 /**
  * Binds the subject to exact bytes: the sha256 of the executable, of every
@@ -69,4 +72,35 @@ export function settleSubject(before: ReportSubject, after: ReportSubject): Repo
     ...(before.subjectFileSha256s === undefined ? {} : { subjectFileSha256s: before.subjectFileSha256s.filter((file) => !mutable.has(file.path)) }),
     ...(mutableState.length === 0 ? {} : { mutableState }),
   };
+}
+
+/**
+ * Binds an SDK run's subject to exact bytes: the module file's sha256 stands
+ * where an executable's would (modules it imports are not fingerprinted).
+ * The recorded configuration is `{sdk: <module path>, authorityId}`.
+ *
+ * @param subject - the SDK module and the authority of the run
+ * @returns the report's subject; `executableSha256` is null when the module cannot be read
+ */
+export async function fingerprintSdkSubject(subject: SdkSubject): Promise<ReportSubject> {
+  return {
+    config: { sdk: subject.modulePath, authorityId: subject.authorityId },
+    executableSha256: await regularFileSha256(subject.modulePath),
+    argvFileSha256s: [],
+    authorityId: subject.authorityId,
+  };
+}
+
+/**
+ * Hex sha256 of a regular file's bytes (streamed), or null when it is missing, not a regular file, or unreadable.
+ */
+async function regularFileSha256(path: string): Promise<string | null> {
+  try {
+    if (!(await stat(path)).isFile()) return null;
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  } catch {
+    return null;
+  }
 }

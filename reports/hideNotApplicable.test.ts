@@ -5,7 +5,7 @@ import { buildReport } from './buildReport.js';
 import { renderHtml } from './renderHtml.js';
 import { renderJunit } from './renderJunit.js';
 import { renderMarkdown } from './renderMarkdown.js';
-import { renderStepSummary } from './renderStepSummary.js';
+import { renderStepSummary } from './stepSummary.js';
 import { renderSummary } from './renderSummary.js';
 import { evidence, meta, reportInput } from './__test-helpers__/reportFixtures.js';
 import { validateReport } from './validateReport.js';

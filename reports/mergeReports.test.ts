@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { ExpectedFailures } from '../harness/baseline/types.js';
+import type { ExpectedFailures } from '../harness/baseline/expectedFailures.js';
 import type { QualifyTestMeta } from '../harness/evidence/types.js';
-import { replayKey } from '../harness/shard/replayKey.js';
-import { SHARD_EVIDENCE_FORMAT } from '../harness/shard/types.js';
+import { replayKey, SHARD_EVIDENCE_FORMAT } from '../harness/shard/shardEvidence.js';
 import { counterexample, evidence, handle, meta, reportInput } from './__test-helpers__/reportFixtures.js';
 import { buildReport, type BuildReportInput } from './buildReport.js';
 import { mergeReports, type ShardReport } from './mergeReports.js';
@@ -12,7 +11,11 @@ const metas: QualifyTestMeta[] = [
   meta('REQ-CLOSED: refuses', evidence('REQ-CLOSED', { cases: 4, replay: handle('REQ-CLOSED: refuses') }), evidence('OUT-CLOSED', { cases: 5 })),
   meta(
     'SEM-TERMINAL-IMMUTABLE: stays',
-    evidence('SEM-TERMINAL-IMMUTABLE', { cases: 2, violations: [{ message: 'terminal changed', counterexample: counterexample() }], replay: handle('SEM-TERMINAL-IMMUTABLE: stays', '0/2:1') }),
+    evidence('SEM-TERMINAL-IMMUTABLE', {
+      cases: 2,
+      violations: [{ message: 'terminal changed', counterexample: counterexample() }],
+      replay: handle('SEM-TERMINAL-IMMUTABLE: stays', '0/2:1'),
+    }),
     evidence('OUT-CLOSED', { cases: 7 }),
   ),
   meta('SEM-OBSERVE-FRESH: fresh', evidence('SEM-OBSERVE-FRESH', { inconclusive: 'the adapter never admitted' })),
@@ -25,7 +28,7 @@ function shardOf(index: number, count: number, own: QualifyTestMeta[], overrides
   return {
     dir: `/reports/shard-${index}`,
     report: buildReport(input),
-    evidence: { format: SHARD_EVIDENCE_FORMAT, profile: input.profile, metas: own, failedTests: [], unhandledErrors: [], filteredOut: false, deferred: {}, notApplicable: {}, replays },
+    evidence: { format: SHARD_EVIDENCE_FORMAT, profile: input.profile, metas: own, failedTests: [], unhandledErrors: [], filteredOut: false, notApplicable: {}, replays },
   };
 }
 

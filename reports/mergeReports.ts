@@ -1,6 +1,5 @@
 import { canonicalJson } from '../harness/protocol/canonicalJson.js';
-import { replayKey } from '../harness/shard/replayKey.js';
-import type { ShardEvidence } from '../harness/shard/types.js';
+import { replayKey, type ShardEvidence } from '../harness/shard/shardEvidence.js';
 import { UsageError } from '../harness/UsageError.js';
 import { buildReport } from './buildReport.js';
 import type { AcceptanceReport, ReportRun } from './types.js';
@@ -79,7 +78,6 @@ export function mergeReports(shards: readonly ShardReport[]): AcceptanceReport {
     failedTests: ordered.flatMap((shard) => shard.evidence.failedTests),
     unhandledErrors: ordered.flatMap((shard) => shard.evidence.unhandledErrors),
     filteredOut: first.evidence.filteredOut,
-    deferred: first.evidence.deferred,
     notApplicable: first.evidence.notApplicable,
     expectedFailures: first.report.baseline ?? null,
     shard: null,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openOffline, sharedHeadlessChromium, SKIP_BROWSER_TESTS } from '../harness/__test-helpers__/headlessChromium.js';
 import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { renderHtml } from './renderHtml.js';
-import { HOSTILE_REPLAY, hostileReport } from './__test-helpers__/hostileReport.js';
+import { HOSTILE_REPLAY, hostileReport } from './__test-helpers__/reportFixtures.js';
 
 // Chromium as headlessChromium.ts says (it fails naming the fix when missing);
 // ADAPTER_QUALIFY_SCREENSHOT_DIR keeps the screenshot (e.g. as a CI artifact).

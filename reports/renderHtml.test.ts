@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from './buildReport.js';
-import { clauseExplanation } from './clauseExplanation.js';
-import { renderHtml } from './renderHtml.js';
-import { HOSTILE_REPLAY, hostileReport } from './__test-helpers__/hostileReport.js';
-import { evidence, meta, reportInput } from './__test-helpers__/reportFixtures.js';
-import { smallReport } from './__test-helpers__/smallReport.js';
+import { clauseExplanation, renderHtml } from './renderHtml.js';
+import { HOSTILE_REPLAY, hostileReport, evidence, meta, reportInput, smallReport } from './__test-helpers__/reportFixtures.js';
 
 const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/u;
 

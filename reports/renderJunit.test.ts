@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codingOperationClauses } from '../harness/clauses.js';
 import { renderJunit } from './renderJunit.js';
-import { smallReport } from './__test-helpers__/smallReport.js';
+import { smallReport } from './__test-helpers__/reportFixtures.js';
 
 /** XML 1.0 forbids these even as character references. */
 const FORBIDDEN_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDFFF]/u;

@@ -1,9 +1,8 @@
 import type { Counterexample } from '../harness/evidence/types.js';
-import { baselineLabel } from './_internals/baselineLabel.js';
-import { escapeControls } from './_internals/escapeControls.js';
-import { strictOpenClauses } from './_internals/strictOpenClauses.js';
-import { hiddenClausesNote, shownClauses } from './_internals/shownClauses.js';
-import type { AcceptanceReport, ClauseReport } from './types.js';
+import { baselineLabel, hiddenClausesNote, shownClauses } from './reportWording.js';
+import { escapeControls } from './safeText.js';
+import { strictOpenClauses } from './buildReport.js';
+import type { AcceptanceReport, ClauseReport, FailClauseReport } from './types.js';
 
 const XML_ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -104,8 +103,8 @@ function testcase(entry: ClauseReport, kind: CaseKind): string {
   }
 }
 
-function failureText(entry: ClauseReport): string {
-  const parts = [`${entry.id} (${entry.level}) FAILED after ${entry.cases} cases: ${entry.reason ?? ''}`];
+function failureText(entry: FailClauseReport): string {
+  const parts = [`${entry.id} (${entry.level}) FAILED after ${entry.cases} cases: ${entry.reason}`];
   if (entry.replay !== undefined) parts.push(`Replay: ${entry.replay}`);
   if (entry.counterexample !== undefined) parts.push(counterexampleText(entry.counterexample));
   return parts.join('\n');

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './renderMarkdown.js';
 import { buildReport } from './buildReport.js';
-import { evidence, meta, reportInput } from './__test-helpers__/reportFixtures.js';
-import { smallReport } from './__test-helpers__/smallReport.js';
+import { evidence, meta, reportInput, smallReport } from './__test-helpers__/reportFixtures.js';
 
 describe('renderMarkdown', () => {
   const markdown = renderMarkdown(smallReport());
@@ -14,8 +13,22 @@ describe('renderMarkdown', () => {
   });
 
   it('shows why a counterexample call was uncertain, not only that it was', () => {
-    const call = { action: 'observe', request: '{}', requestBytes: 2, exitCode: 0, signal: null, timedOut: true, stdout: '', stdoutBytes: 0, uncertainty: 'timeout', uncertaintyDetail: 'stdout stayed open until the deadline' };
-    const report = buildReport(reportInput({ metas: [meta('t', evidence('SEM-CRASH-CONSISTENT', { violations: [{ message: 'm', counterexample: { description: 'd', calls: [call] } }] }))] }));
+    const call = {
+      callId: 'call-1',
+      action: 'observe',
+      request: '{}',
+      requestBytes: 2,
+      exitCode: 0,
+      signal: null,
+      timedOut: true,
+      stdout: '',
+      stdoutBytes: 0,
+      uncertainty: 'timeout',
+      uncertaintyDetail: 'stdout stayed open until the deadline',
+    };
+    const report = buildReport(
+      reportInput({ metas: [meta('t', evidence('SEM-CRASH-CONSISTENT', { violations: [{ message: 'm', counterexample: { description: 'd', calls: [call] } }] }))] }),
+    );
     expect(renderMarkdown(report)).toContain('Call 1: observe, exit code 0, timed out, uncertain: timeout (stdout stayed open until the deadline)');
   });
 

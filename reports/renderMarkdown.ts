@@ -1,12 +1,18 @@
 import type { CallExcerpt, Counterexample } from '../harness/evidence/types.js';
-import { baselineLabel } from './_internals/baselineLabel.js';
-import { excerptNote } from './_internals/excerptNote.js';
-import { markdownFence as fenced } from './_internals/markdownFence.js';
-import { markdownText as text } from './_internals/markdownText.js';
-import { mutableStateText, subjectExecutable } from './_internals/subjectExecutable.js';
-import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
-import type { AcceptanceReport, ClauseReport, ReportContainment } from './types.js';
-import { hiddenClausesNote, shownClauses } from './_internals/shownClauses.js';
+import {
+  BASELINE_STATUSES_SHOWN,
+  baselineLabel,
+  mutableStateText,
+  subjectExecutable,
+  failedMustLine,
+  hostUncertainLine,
+  verdictHeadline,
+  hiddenClausesNote,
+  shownClauses,
+  failedClauses,
+} from './reportWording.js';
+import { excerptNote, markdownFence as fenced, markdownText as text } from './safeText.js';
+import type { AcceptanceReport, ClauseReport, ReportContainment, FailClauseReport } from './types.js';
 
 /**
  * Renders `acceptance.md` for release reviewers: the verdict first, then the
@@ -25,7 +31,10 @@ export function renderMarkdown(report: AcceptanceReport): string {
   const hostUncertain = hostUncertainLine(report);
   if (hostUncertain !== null) lines.push(hostUncertain, '');
   lines.push('| Level | Pass | Fail | Skip | Inconclusive |', '|---|---:|---:|---:|---:|');
-  for (const [level, counts] of [['MUST', report.summary.must], ['SHOULD', report.summary.should]] as const) {
+  for (const [level, counts] of [
+    ['MUST', report.summary.must],
+    ['SHOULD', report.summary.should],
+  ] as const) {
     lines.push(`| ${level} | ${counts.pass} | ${counts.fail} | ${counts.skip} | ${counts.inconclusive} |`);
   }
   lines.push('');
@@ -51,7 +60,7 @@ export function renderMarkdown(report: AcceptanceReport): string {
     lines.push('');
   }
 
-  const failures = report.clauses.filter((entry) => entry.verdict === 'FAIL');
+  const failures = failedClauses(report);
   if (failures.length > 0) {
     lines.push('## Failures', '');
     for (const entry of failures) lines.push(...failureSection(entry), '');
@@ -73,7 +82,7 @@ function baselineSection(report: AcceptanceReport): string[] {
   if (baseline === undefined) return lines;
   lines.push('## Expected failures', '', `Baseline ${text(baseline.file)} (sha256 ${baseline.sha256}), ${baseline.entries.length} entries.`, '');
   const listed = report.clauses.filter((entry) => entry.baseline !== undefined);
-  for (const status of ['stale-baseline', 'expected-failure', 'unconfirmed'] as const) {
+  for (const status of BASELINE_STATUSES_SHOWN) {
     const ids = listed.filter((entry) => entry.baseline === status).map((entry) => entry.id);
     if (ids.length > 0) lines.push(`- ${baselineLabel(status)}${status === 'stale-baseline' ? ' (fails the run)' : ''}: ${ids.join(', ')}`);
   }
@@ -98,22 +107,19 @@ function subjectSection(report: AcceptanceReport): string[] {
   lines.push(`- Strict: ${run.strict ? 'yes' : 'no'}, strict SHOULD: ${run.strictShould ? 'yes' : 'no'}`);
   lines.push(`- Run: ${run.startedAt} to ${run.finishedAt} on Node ${text(environment.node)} ${text(environment.platform)}/${text(environment.arch)}`);
   if (run.containment !== undefined) lines.push(containmentLine(run.containment));
-  lines.push(
-    `- Replay: run again with seed ${run.seed} to repeat every case; each failure below has the command that replays exactly its shrunk case.`,
-  );
+  lines.push(`- Replay: run again with seed ${run.seed} to repeat every case; each failure below has the command that replays exactly its shrunk case.`);
   return lines;
 }
 
 function containmentLine(containment: ReportContainment): string {
   const passed = containment.passedEnv.length === 0 ? 'no --pass-env' : `passed ${containment.passedEnv.map((name) => `\`${text(name)}\``).join(', ')}`;
   const environment = containment.environment === 'inherited' ? `the suite's whole environment (--inherit-env), ${passed}` : `scrubbed environment, ${passed}`;
-  const survivors =
-    containment.survivorsKilled === null ? 'processes left running could not be counted' : `${containment.survivorsKilled} process(es) left running at the end, killed`;
+  const survivors = containment.survivorsKilled === null ? 'processes left running could not be counted' : `${containment.survivorsKilled} process(es) left running at the end, killed`;
   return `- Containment: ${environment}; process accounting ${containment.processAccounting}; ${survivors}`;
 }
 
-function failureSection(entry: ClauseReport): string[] {
-  const lines = [`### ${entry.id}: ${text(entry.summary)}`, '', `${entry.level} clause, ${entry.cases} cases. ${text(entry.reason ?? '')}`, ''];
+function failureSection(entry: FailClauseReport): string[] {
+  const lines = [`### ${entry.id}: ${text(entry.summary)}`, '', `${entry.level} clause, ${entry.cases} cases. ${text(entry.reason)}`, ''];
   if (entry.replay !== undefined) lines.push('Replay:', '', ...fenced(entry.replay, 'sh'), '');
   if (entry.counterexample !== undefined) lines.push(...counterexampleSection(entry.counterexample));
   return lines;

@@ -1,10 +1,7 @@
 import { join } from 'node:path';
-import { baselineLabel } from './_internals/baselineLabel.js';
-import { countsText } from './_internals/countsText.js';
-import { strictOpenClauses } from './_internals/strictOpenClauses.js';
-import { escapeControls } from './_internals/escapeControls.js';
-import { failedMustLine, hostUncertainLine, verdictHeadline } from './_internals/verdictHeadline.js';
-import { hiddenClausesNote, shownClauses } from './_internals/shownClauses.js';
+import { baselineLabel, countsText, failedMustLine, hostUncertainLine, verdictHeadline, hiddenClausesNote, failedClauses } from './reportWording.js';
+import { strictOpenClauses } from './buildReport.js';
+import { escapeControls } from './safeText.js';
 import type { AcceptanceReport } from './types.js';
 
 const MAX_REASON = 160;
@@ -24,12 +21,12 @@ export function renderSummary(report: AcceptanceReport, reportDir: string): stri
     `SHOULD ${countsText(report, 'SHOULD')}`,
     ...[failedMustLine(report), hostUncertainLine(report)].filter((line) => line !== null),
   ];
-  const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL');
+  const failed = failedClauses(report);
   if (failed.length > 0) {
     lines.push('Failed clauses:');
     for (const entry of failed) {
       const expected = entry.baseline === undefined ? '' : `, ${baselineLabel(entry.baseline)}`;
-      lines.push(`  ${entry.id} (${entry.level}${expected}): ${oneLine(entry.reason ?? '')}`);
+      lines.push(`  ${entry.id} (${entry.level}${expected}): ${oneLine(entry.reason)}`);
     }
   }
   const open = report.run.shard === undefined ? strictOpenClauses(report.clauses, report.run) : [];

@@ -1,20 +1,29 @@
 import type { ClauseFamily, ClauseId, ClauseLevel, ProfileId } from '../harness/clauses.js';
-import type { BaselineStatus, ExpectedFailures } from '../harness/baseline/types.js';
+import type { BaselineStatus, ExpectedFailures } from '../harness/baseline/expectedFailures.js';
 import type { AdapterConfig } from '../harness/config/adapterConfig.js';
-import type { Counterexample } from '../harness/evidence/types.js';
+import type { Counterexample, FaultMethodNote } from '../harness/evidence/types.js';
 import type { JsonValue } from '../harness/protocol/canonicalJson.js';
 
 /** The version of `acceptance.json` this code writes; `report.schema.json` pins it. */
 export const REPORT_SCHEMA_VERSION = 1;
 
-/** Verdict of one clause (acceptance-report.md, "Verdicts"). */
-export type ClauseVerdict = 'PASS' | 'FAIL' | 'SKIP' | 'INCONCLUSIVE';
+/** The verdicts of one clause: PASS needs a real case; SKIP and INCONCLUSIVE are honest answers, never a pass. */
+export const CLAUSE_VERDICTS = ['PASS', 'FAIL', 'SKIP', 'INCONCLUSIVE'] as const;
 
-/** Verdict of the whole run. `incomplete`: no MUST FAIL, but some MUST SKIP/INCONCLUSIVE. */
-export type OverallVerdict = 'conformant' | 'non-conformant' | 'incomplete';
+/** Verdict of one clause. */
+export type ClauseVerdict = (typeof CLAUSE_VERDICTS)[number];
 
-/** Exit code of `run` as the report decides it: 0 ok, 1 adapter failure, 3 suite error (2 is decided before any report exists). */
-export type ReportExitCode = 0 | 1 | 3;
+/** Verdicts of the whole run. `incomplete`: no MUST FAIL, but some MUST SKIP/INCONCLUSIVE. */
+export const OVERALL_VERDICTS = ['conformant', 'non-conformant', 'incomplete'] as const;
+
+/** Verdict of the whole run. */
+export type OverallVerdict = (typeof OVERALL_VERDICTS)[number];
+
+/** Exit codes of `run` as the report decides them: 0 ok, 1 adapter failure, 3 suite error (2 is decided before any report exists). */
+export const REPORT_EXIT_CODES = [0, 1, 3] as const;
+
+/** Exit code of `run` as the report decides it. */
+export type ReportExitCode = (typeof REPORT_EXIT_CODES)[number];
 
 /** The suite that produced the report. */
 export interface ReportSuite {
@@ -141,27 +150,16 @@ export interface VerdictCounts {
   readonly inconclusive: number;
 }
 
-/** One clause of the profile, exactly once per report. */
-export interface ClauseReport {
+/** What every clause entry carries, whatever its verdict. */
+export interface ClauseReportBase {
   readonly id: ClauseId;
   readonly level: ClauseLevel;
   readonly family: ClauseFamily;
   readonly summary: string;
-  readonly verdict: ClauseVerdict;
   /** Real cases that exercised the clause; a PASS always has at least one. */
   readonly cases: number;
   /** Cases left undecided by the host's own failure (stream, spawn), never the adapter's; each was retried once. Absent when none. */
   readonly hostUncertainCases?: number;
-  /** Why the clause is not PASS: the first violation, the skip or inconclusive reason. */
-  readonly reason?: string;
-  /** The smallest failing case (FAIL only, when the suite recorded one). */
-  readonly counterexample?: Counterexample;
-  /** The full shell command that replays the failure (FAIL only). */
-  readonly replay?: string;
-  /** Seed of the failing property (FAIL only). */
-  readonly seed?: number;
-  /** fast-check path of the shrunk failure (FAIL only, when a property failed). */
-  readonly path?: string;
   /** Wall time, ms, of the tests whose name declares this clause (absent when none ran); JUnit's per-case `time`. */
   readonly durationMs?: number;
   /** Present only for a clause listed in `--expected-failures`. */
@@ -171,9 +169,47 @@ export interface ClauseReport {
    * faults were injected. `timing` is the fallback where strace is missing or
    * not permitted; under `--strict` a timing-only PASS leaves the clause open.
    */
-  readonly method?: 'syscall' | 'timing';
+  readonly method?: FaultMethodNote['method'];
   /** What the method covered (crash points, sampling) or why it fell back. */
   readonly methodDetail?: string;
+}
+
+/** The fields only a FAIL may carry, declared absent on the other verdicts. */
+interface NoFailureEvidence {
+  readonly counterexample?: never;
+  readonly replay?: never;
+  readonly seed?: never;
+  readonly path?: never;
+}
+
+/** A clause exercised by real cases (at least one) that held every time: no reason, no failure evidence. */
+export interface PassClauseReport extends ClauseReportBase, NoFailureEvidence {
+  readonly verdict: 'PASS';
+  readonly reason?: never;
+  readonly applicable?: never;
+}
+
+/** A clause a case broke. */
+export interface FailClauseReport extends ClauseReportBase {
+  readonly verdict: 'FAIL';
+  /** The first violation. */
+  readonly reason: string;
+  /** The smallest failing case, when the suite recorded one. */
+  readonly counterexample?: Counterexample;
+  /** The full shell command that replays the failure; present with `seed` whenever the suite recorded a replay handle. */
+  readonly replay?: string;
+  /** Seed of the failing property; present exactly when `replay` is. */
+  readonly seed?: number;
+  /** fast-check path of the shrunk failure (when a property failed); only with `replay`. */
+  readonly path?: string;
+  readonly applicable?: never;
+}
+
+/** A clause left without evidence because a prerequisite is missing, or that cannot apply to this kind of subject. */
+export interface SkipClauseReport extends ClauseReportBase, NoFailureEvidence {
+  readonly verdict: 'SKIP';
+  /** Why it was skipped. */
+  readonly reason: string;
   /**
    * `false` for a clause that cannot apply to this kind of subject (SDK-* for a
    * command adapter; REQ, CFG and WIRE for an SDK module): a SKIP that does not
@@ -181,6 +217,17 @@ export interface ClauseReport {
    */
   readonly applicable?: false;
 }
+
+/** A clause that was attempted but gathered no evidence (a suite error, a budget run out). */
+export interface InconclusiveClauseReport extends ClauseReportBase, NoFailureEvidence {
+  readonly verdict: 'INCONCLUSIVE';
+  /** Why nothing could be decided. */
+  readonly reason: string;
+  readonly applicable?: never;
+}
+
+/** One clause of the profile, exactly once per report: its fields are those its verdict allows. */
+export type ClauseReport = PassClauseReport | FailClauseReport | SkipClauseReport | InconclusiveClauseReport;
 
 /** The content of `acceptance.json` (schema: `reports/report.schema.json`). */
 export interface AcceptanceReport {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { adapterManifestClauses, codingOperationClauses } from '../harness/clauses.js';
 import schema from './report.schema.json' with { type: 'json' };
 import { buildReport } from './buildReport.js';
-import { ReportSchemaError } from './ReportSchemaError.js';
-import { reportSchemaErrors, validateReport } from './validateReport.js';
+import { ReportSchemaError, reportSchemaErrors, validateReport } from './validateReport.js';
 import { counterexample, evidence, handle, meta, reportInput } from './__test-helpers__/reportFixtures.js';
+import { CLAUSE_VERDICTS, OVERALL_VERDICTS, REPORT_EXIT_CODES, type ClauseReport } from './types.js';
 
 const failing = buildReport(
   reportInput({
@@ -44,6 +44,55 @@ describe('validateReport', () => {
     expect(reportSchemaErrors(withClause({ verdict: 'SKIP', reason: 'r', counterexample: counterexample() }))).not.toEqual([]);
   });
 
+  it('holds each verdict to its own fields: no PASS with a reason or a replay, no FAIL without a reason or with half a replay, not-applicable only on a SKIP', () => {
+    const failIndex = failing.clauses.findIndex((clause) => clause.verdict === 'FAIL');
+    const fail = failing.clauses[failIndex];
+    expect(fail).toMatchObject({ verdict: 'FAIL', replay: expect.any(String), seed: 42, path: '1:0' });
+    const withFail = (patch: Record<string, unknown>) =>
+      JSON.parse(JSON.stringify({ ...failing, clauses: failing.clauses.map((clause, index) => (index === failIndex ? { ...clause, ...patch } : clause)) })) as unknown;
+    expect(reportSchemaErrors(withFail({}))).toEqual([]);
+    // A FAIL whose test recorded no replay handle is honest without one.
+    expect(reportSchemaErrors(withFail({ replay: undefined, seed: undefined, path: undefined }))).toEqual([]);
+    expect(reportSchemaErrors(withFail({ counterexample: undefined }))).toEqual([]);
+    expect(reportSchemaErrors(withFail({ reason: undefined }))).not.toEqual([]);
+    expect(reportSchemaErrors(withFail({ seed: undefined }))).not.toEqual([]);
+    expect(reportSchemaErrors(withFail({ replay: undefined }))).not.toEqual([]);
+    expect(reportSchemaErrors(withFail({ replay: undefined, seed: undefined }))).not.toEqual([]);
+    expect(reportSchemaErrors(withFail({ applicable: false }))).not.toEqual([]);
+    expect(reportSchemaErrors(withFail({ verdict: 'PASS', reason: undefined }))).not.toEqual([]);
+    expect(reportSchemaErrors(withFail({ verdict: 'PASS', reason: undefined, counterexample: undefined }))).not.toEqual([]);
+    expect(reportSchemaErrors(withFail({ verdict: 'PASS', reason: undefined, counterexample: undefined, replay: undefined, seed: undefined, path: undefined }))).toEqual([]);
+    expect(reportSchemaErrors(withFail({ verdict: 'PASS', reason: 'held', counterexample: undefined, replay: undefined, seed: undefined, path: undefined }))).not.toEqual([]);
+    expect(reportSchemaErrors(withFail({ verdict: 'INCONCLUSIVE', counterexample: undefined, replay: undefined, seed: undefined, path: undefined }))).toEqual([]);
+    expect(reportSchemaErrors(withFail({ verdict: 'INCONCLUSIVE', counterexample: undefined, replay: undefined, seed: undefined, path: undefined, applicable: false }))).not.toEqual([]);
+    expect(reportSchemaErrors(withFail({ verdict: 'SKIP', counterexample: undefined, replay: undefined, seed: undefined, path: undefined, applicable: false }))).toEqual([]);
+    expect(reportSchemaErrors(withFail({ verdict: 'SKIP', counterexample: undefined, seed: undefined, path: undefined }))).not.toEqual([]);
+  });
+
+  it('types the same rules: what ClauseReport refuses to compile, the schema refuses to validate', () => {
+    const base = { id: 'OUT-JSON', level: 'MUST', family: 'OUT', summary: 'prints one JSON object' } as const;
+    const withClause = (clause: unknown) => ({ ...failing, clauses: [...failing.clauses.filter((entry) => entry.id !== 'OUT-JSON'), clause] });
+    const allowed: ClauseReport[] = [
+      { ...base, verdict: 'PASS', cases: 3 },
+      { ...base, verdict: 'FAIL', cases: 1, reason: 'two objects', replay: 'npx adapter-qualify run …', seed: 7 },
+      { ...base, verdict: 'FAIL', cases: 1, reason: 'two objects' },
+      { ...base, verdict: 'SKIP', cases: 0, reason: 'not for an SDK', applicable: false },
+      { ...base, verdict: 'INCONCLUSIVE', cases: 0, reason: 'never answered' },
+    ];
+    for (const clause of allowed) expect(reportSchemaErrors(withClause(clause)), clause.verdict).toEqual([]);
+    const refused = [
+      // @ts-expect-error a PASS says no reason
+      { ...base, verdict: 'PASS', cases: 3, reason: 'held' } satisfies ClauseReport,
+      // @ts-expect-error a SKIP carries no replay
+      { ...base, verdict: 'SKIP', cases: 0, reason: 'r', replay: 'x', seed: 1 } satisfies ClauseReport,
+      // @ts-expect-error only a SKIP is not applicable
+      { ...base, verdict: 'INCONCLUSIVE', cases: 0, reason: 'r', applicable: false } satisfies ClauseReport,
+      // @ts-expect-error a FAIL says why
+      { ...base, verdict: 'FAIL', cases: 1 } satisfies ClauseReport,
+    ];
+    for (const clause of refused) expect(reportSchemaErrors(withClause(clause)), clause.verdict).not.toEqual([]);
+  });
+
   it('rejects a wrong schema version, a misspelled clause ID and a malformed digest', () => {
     expect(reportSchemaErrors({ ...failing, schemaVersion: 2 })).not.toEqual([]);
     expect(reportSchemaErrors({ ...failing, clauses: [{ ...failing.clauses[0], id: 'REQ-CLOSD' }] })).not.toEqual([]);
@@ -67,5 +116,9 @@ describe('validateReport', () => {
     const all = [...codingOperationClauses, ...adapterManifestClauses];
     expect(schema.definitions.clauseId.enum).toEqual(all.map((definition) => definition.id));
     expect(schema.definitions.family.enum).toEqual([...new Set(all.map((definition) => definition.family))]);
+    expect(schema.definitions.clauseVerdict.enum).toEqual([...CLAUSE_VERDICTS]);
+    expect(schema.definitions.clause.oneOf.map((branch) => branch.properties.verdict.const)).toEqual([...CLAUSE_VERDICTS]);
+    expect(schema.properties.verdict.enum).toEqual([...OVERALL_VERDICTS]);
+    expect(schema.properties.exitCode.enum).toEqual([...REPORT_EXIT_CODES]);
   });
 });

@@ -2,30 +2,27 @@ import * as fc from 'fast-check';
 import { afterAll } from 'vitest';
 import { payload } from '../generators/payload.js';
 import type { ClauseId } from '../harness/clauses.js';
-import { checkHistories } from '../harness/history/checkHistories.js';
 import { runRestartStep } from '../harness/lifecycle/runRestartStep.js';
-import { bindingFor } from '../harness/protocol/bindingFor.js';
+import { bindingFor, submitRequest } from '../harness/protocol/requests.js';
 import { canonicalJson, type JsonValue } from '../harness/protocol/canonicalJson.js';
-import { submitRequest } from '../harness/protocol/submitRequest.js';
-import type { AdmissionOutcome, Binding } from '../harness/protocol/types.js';
+import type { Binding } from '../harness/protocol/types.js';
 import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.js';
 import { callExcerpt } from '../harness/suite/callExcerpt.js';
-import type { CaseResult } from '../harness/suite/checkProperty.js';
-import { deriveSeed } from '../harness/suite/deriveSeed.js';
-import { admissionOf, describeExchange, hostFaultOfExchange, pollUntilTerminal, undecidedCase, witnessesOf } from '../harness/suite/exchangeHelpers.js';
-import { findMarkedProcesses, type MarkedProcess } from '../harness/suite/findMarkedProcesses.js';
+import { deriveSeed, type CaseResult, type PropertySpec } from '../harness/suite/checkProperty.js';
+import { admissionOf, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
+import { judgeCrash, judgeRecovery, judgeRestarted, NEVER_ADMITTED, type StepAnswer } from '../harness/suite/judgeCrashRecovery.js';
+import { findMarkedProcesses, reapMarkedProcesses, type MarkedProcess } from '../harness/suite/markedProcesses.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
 import { qualifyTest, type QualifyTestContext } from '../harness/suite/qualifyTest.js';
-import { reapMarkedProcesses } from '../harness/suite/reapMarkedProcesses.js';
-import { STOPPED_ANSWERING } from '../harness/suite/UnresponsiveBreaker.js';
+import { STOPPED_ANSWERING } from '../harness/suite/callPacing.js';
 import type { CallRecord } from '../harness/transport/callRecord.js';
-import type { FaultedCall } from '../harness/transport/runFaultedCall.js';
+import type { FaultedCall } from '../harness/faults/runFaultedCall.js';
 import { violation, type Violation } from '../harness/violation.js';
 import { describePoint, faultPoints, type FaultKind, type FaultPoint, type RecordedSteps } from '../harness/faults/faultPoints.js';
-import { locateTracer } from '../harness/faults/locateTracer.js';
+import { locateTracer } from '../harness/faults/strace.js';
 import { tracedTimeoutMs } from '../harness/faults/traceSession.js';
 
-// Faults (§6): crashes (SIGKILL), pauses (SIGSTOP past the host deadline),
+// Faults: crashes (SIGKILL), pauses (SIGSTOP past the host deadline),
 // a declared restart step, and processes outliving settlement. Every case uses
 // fresh operation IDs, so cases and concurrent tests never share state. Every
 // process this file's calls left behind is killed before the file ends.
@@ -37,7 +34,6 @@ import { tracedTimeoutMs } from '../harness/faults/traceSession.js';
 // back to signals at delays swept across a measured submit, and says so on the
 // clause (`method: "timing"`).
 
-const NEVER_ADMITTED = 'the adapter admitted no valid submit, so there is no admission to reason about';
 const NO_FAULTS = 'fault injection and process accounting need adapter processes (the command transport); an SDK run starts none';
 const NOT_LINUX = 'process accounting reads /proc/<pid>/environ, which this platform does not have (Linux only)';
 const NO_RESTART = 'no restart step declared (--lifecycle FILE with a restart argv)';
@@ -85,10 +81,10 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Whether the fault suite can run here; records the reason on `clauses` when not. */
-function faultsApplicable(context: QualifyTestContext, clauses: readonly ClauseId[]): boolean {
+/** Whether the fault suite can run here; records the reason on the test's clauses when not. */
+function faultsApplicable(context: QualifyTestContext): boolean {
   if (context.services.transport.kind === 'command') return true;
-  for (const clauseId of clauses) context.recorder.skip(clauseId, NO_FAULTS);
+  for (const clauseId of context.clauses) context.recorder.skip(clauseId, NO_FAULTS);
   return false;
 }
 
@@ -123,16 +119,6 @@ function typicalSubmitDurations(context: QualifyTestContext, testName: string): 
 }
 
 /**
- * A call after a fault that gave no evidence: a timeout proves nothing, nor does the host's own failure
- * (`host`); anything else (nonzero exit, garbage) is a broken ledger.
- */
-function noEvidence(exchange: Exchange): 'timeout' | 'host' | 'broken' | null {
-  if (exchange.kind === 'outcome') return null;
-  if (exchange.record === null || exchange.record.timedOut) return 'timeout';
-  return hostFaultOfExchange(exchange) === null ? 'broken' : 'host';
-}
-
-/**
  * Kills left-behind processes of the case's calls; when one outlived a
  * terminal outcome of the case's operation by more than the grace, that is a
  * SEM-LOCAL-SETTLEMENT failure, recorded with the process.
@@ -144,10 +130,14 @@ async function reapCase(context: QualifyTestContext, terminalSeen: boolean): Pro
   await sleep(SETTLE_GRACE_MS);
   const killed = reapMarkedProcesses(markers);
   if (killed.length === 0 || !terminalSeen) return;
-  recorder.fail(settlementViolation(killed), { description: 'processes left by the calls of a fault case, found when the case ended', calls: session.caseCalls().map(callExcerpt) }, {
-    testName: recorder.testName,
-    seed: options.seed,
-  });
+  recorder.fail(
+    settlementViolation(killed),
+    { description: 'processes left by the calls of a fault case, found when the case ended', calls: session.caseCalls().map(callExcerpt) },
+    {
+      testName: recorder.testName,
+      seed: options.seed,
+    },
+  );
 }
 
 function settlementViolation(processes: readonly MarkedProcess[]): Violation {
@@ -159,9 +149,9 @@ function settlementViolation(processes: readonly MarkedProcess[]): Violation {
   );
 }
 
-qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any point, every call gives valid evidence and one admission', async (context) => {
+qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is killed (SIGKILL) at any point, every call gives valid evidence and one admission' }, async (context) => {
   const { property, session, ids, options, recorder } = context;
-  if (!faultsApplicable(context, ['SEM-CRASH-CONSISTENT'])) return;
+  if (!faultsApplicable(context)) return;
   const tracer = locateTracer();
   if (tracer.method === 'syscall') {
     await crashAtEveryStep(context, tracer.path);
@@ -184,19 +174,20 @@ qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any poi
   const stratum = fc.noBias(fc.integer({ min: 0, max: 333 }));
   const resubmitDelays = (strata: readonly number[]): number[] => strata.map((offset, index) => span(index * 333 + offset, typical.again));
   await property({
-    clauses: ['SEM-CRASH-CONSISTENT'],
     // A kill hits a torn-write window only by chance: a short --runs (self-check's 4) still sweeps at least 8 cases.
     numRuns: Math.max(options.runs, MIN_CRASH_CASES),
     minRuns: MIN_CRASH_CASES,
     arbitrary: fc.record({ value: payload(options.payload), first: fc.noBias(fc.integer({ min: 0, max: 1_000 })), strata: fc.tuple(stratum, stratum, stratum) }),
     describe: ({ first, strata }) =>
       `kill the first submit of a fresh binding ${firstKill(first)} ms after spawn, ` +
-      `then three times: observe, submit, kill a resubmit (${resubmitDelays(strata).map((delay) => `${delay} ms`).join(', ')}); then observe, submit`,
+      `then three times: observe, submit, kill a resubmit (${resubmitDelays(strata)
+        .map((delay) => `${delay} ms`)
+        .join(', ')}); then observe, submit`,
     run: async ({ value, first, strata }): Promise<CaseResult> => {
       const binding = freshBinding(ids, session, value, 'crash');
       const requestText = canonicalJson(submitRequest(binding, value));
       const delays = [firstKill(first), ...resubmitDelays(strata)];
-      const after: { exchange: Exchange; step: string }[] = [];
+      const after: StepAnswer[] = [];
       let hits = 0;
       for (const [index, delay] of delays.entries()) {
         const killed = await session.sendFaulted('submit', requestText, { kind: 'kill', afterMs: delay });
@@ -209,7 +200,10 @@ qualifyTest('SEM-CRASH-CONSISTENT: after a submit is killed (SIGKILL) at any poi
       after.push({ exchange: await session.observe(binding), step: 'final observe' });
       after.push({ exchange: await session.submit(binding, value), step: 'final submit' });
       const result = judgeCrash(after, hits, 'every submit had ended before its kill delay: no crash happened');
-      await reapCase(context, after.some(({ exchange }) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'));
+      await reapCase(
+        context,
+        after.some(({ exchange }) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'),
+      );
       return result;
     },
   });
@@ -249,6 +243,20 @@ async function recordSteps(context: QualifyTestContext, tracer: string): Promise
 /** Tries at recording an admitting submit. */
 const RECORD_ATTEMPTS = 3;
 
+/** One case of a fault-point property: a payload, and the index of the point the fault lands on. */
+interface PointCase {
+  readonly value: JsonValue;
+  readonly point: number;
+}
+
+/** A fault-point property's plan: its points, and how many cases of which kind it runs. */
+interface PlannedPoints {
+  /** The point of a case (the first one for an index out of range). */
+  pointAt(index: number): FaultPoint;
+  /** Case counts, arbitrary and must-try examples (one per point), for the property. */
+  readonly cases: Pick<PropertySpec<PointCase>, 'numRuns' | 'minRuns' | 'arbitrary' | 'examples'>;
+}
+
 /**
  * The fault points of this run, and payloads for them, or null (recorded
  * INCONCLUSIVE) when nothing was admitted. Each point is a must-try example,
@@ -259,7 +267,7 @@ const RECORD_ATTEMPTS = 3;
  * (`minRuns`), what one full enumeration decides: the random cases sample
  * payloads, not steps, which the examples already cover.
  */
-async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: ClauseId, fault: FaultKind): Promise<{ points: readonly FaultPoint[]; examples: { value: JsonValue; point: number }[] } | null> {
+async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: ClauseId, fault: FaultKind): Promise<PlannedPoints | null> {
   const { recorder, options } = context;
   const steps = await stepsOf(context, tracer);
   if (steps === null) {
@@ -274,22 +282,25 @@ async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: 
     return null;
   }
   const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, `${recorder.testName}#points`), numRuns: points.length });
-  return { points, examples: points.map((_, point) => ({ value: values[point] ?? null, point })) };
+  return {
+    pointAt: (index) => points[index] ?? (points[0] as FaultPoint),
+    cases: {
+      numRuns: Math.max(0, options.runs - points.length),
+      minRuns: points.length,
+      arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
+      examples: points.map((_, point) => ({ value: values[point] ?? null, point })),
+    },
+  };
 }
 
 /** One case per recorded durable step: the submit killed on entry to it, before it ran. */
 async function crashAtEveryStep(context: QualifyTestContext, tracer: string): Promise<void> {
-  const { property, session, ids, options } = context;
+  const { property } = context;
   const planned = await pointsFor(context, tracer, 'SEM-CRASH-CONSISTENT', 'crash');
   if (planned === null) return;
-  const { points, examples } = planned;
-  const pointAt = (index: number): FaultPoint => points[index] ?? (points[0] as FaultPoint);
+  const { pointAt } = planned;
   await property({
-    clauses: ['SEM-CRASH-CONSISTENT'],
-    numRuns: Math.max(0, options.runs - points.length),
-    minRuns: points.length,
-    arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
-    examples,
+    ...planned.cases,
     describe: ({ point }) =>
       `${pointAt(point).call === 'again' ? 'submit a fresh binding, then kill a resubmit' : 'kill the first submit of a fresh binding'} ` +
       `(SIGKILL by strace) on entry to ${describePoint(pointAt(point))}; then observe, submit, observe, submit`,
@@ -313,15 +324,10 @@ async function crashAtEveryStep(context: QualifyTestContext, tracer: string): Pr
 }
 
 /** One crash of a submit at `crash`, and the calls that judge the ledger after it. */
-async function crashOnce(
-  context: QualifyTestContext,
-  tracer: string,
-  value: JsonValue,
-  crash: FaultPoint,
-): Promise<{ result: CaseResult; onTarget: boolean; nextOrdinal: number | null }> {
+async function crashOnce(context: QualifyTestContext, tracer: string, value: JsonValue, crash: FaultPoint): Promise<{ result: CaseResult; onTarget: boolean; nextOrdinal: number | null }> {
   const { session, ids } = context;
   const binding = freshBinding(ids, session, value, 'crash');
-  const after: { exchange: Exchange; step: string }[] = [];
+  const after: StepAnswer[] = [];
   if (crash.call === 'again') {
     const admitted = await session.submit(binding, value);
     if (admissionOf(admitted) === null) return { result: { verdict: 'undecided', reason: NEVER_ADMITTED }, onTarget: false, nextOrdinal: null };
@@ -337,46 +343,18 @@ async function crashOnce(
   after.push({ exchange: await session.submit(binding, value), step: `final submit after ${crashed}` });
   const missed = `strace's kill aimed at ${describePoint(crash)} landed ${killed.faulted ? `on ${site?.description ?? 'another call'}` : 'nowhere: the submit ended first'}`;
   const result = judgeCrash(after, killed.faulted ? 1 : 0, missed);
-  await reapCase(context, after.some(({ exchange }) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'));
+  await reapCase(
+    context,
+    after.some(({ exchange }) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'),
+  );
   const onTarget = site?.onTarget === true;
   // A kill elsewhere is still a crash, judged above; only a kill on the planned step covers it.
   return { result: onTarget || result.verdict !== 'held' ? result : { verdict: 'undecided', reason: missed }, onTarget, nextOrdinal: site?.nextOrdinal ?? null };
 }
 
-function judgeCrash(after: readonly { exchange: Exchange; step: string }[], hits: number, missed: string): CaseResult {
-  const violations: Violation[] = [];
-  let timedOut = false;
-  for (const { exchange, step } of after) {
-    const missing = noEvidence(exchange);
-    if (missing === 'timeout') timedOut = true;
-    if (missing === 'broken') violations.push(violation('SEM-CRASH-CONSISTENT', `the ${step} gave no valid evidence: ${describeExchange(exchange)}`));
-  }
-  const admissions = after.flatMap(({ exchange, step }) => {
-    const admission = admissionOf(exchange);
-    return admission === null ? [] : [{ admission, step }];
-  });
-  const [firstAdmission] = admissions;
-  const other = admissions.find(({ admission }) => admission.acceptanceRef !== firstAdmission?.admission.acceptanceRef);
-  if (firstAdmission !== undefined && other !== undefined) {
-    violations.push(
-      violation(
-        'SEM-CRASH-CONSISTENT',
-        `the operation was admitted twice: the ${firstAdmission.step} answered acceptanceRef ${firstAdmission.admission.acceptanceRef}, the ${other.step} ${other.admission.acceptanceRef}`,
-      ),
-    );
-  }
-  if (violations.length > 0) return { verdict: 'violated', violations };
-  const hostFailed = after.filter(({ exchange }) => noEvidence(exchange) === 'host').map(({ exchange }) => exchange);
-  if (hostFailed.length > 0) return undecidedCase('a call after the crash failed on the host\'s side, which proves nothing about the adapter', hostFailed);
-  if (timedOut) return { verdict: 'undecided', reason: 'a call after the crash timed out, which proves nothing either way' };
-  if (hits === 0) return { verdict: 'undecided', reason: missed };
-  if (firstAdmission === undefined) return { verdict: 'undecided', reason: NEVER_ADMITTED };
-  return { verdict: 'held' };
-}
-
-qualifyTest('SEM-UNCERTAIN-RECOVERY: after a submit paused past its deadline (uncertain), observe agrees with every other witness', async (context) => {
+qualifyTest({ clauses: ['SEM-UNCERTAIN-RECOVERY'], title: 'after a submit paused past its deadline (uncertain), observe agrees with every other witness' }, async (context) => {
   const { property, session, ids, options, recorder } = context;
-  if (!faultsApplicable(context, ['SEM-UNCERTAIN-RECOVERY'])) return;
+  if (!faultsApplicable(context)) return;
   const hostDeadline = Math.min(PAUSE_HOST_DEADLINE_MS, options.timeoutMs);
   const tracer = locateTracer();
   if (tracer.method === 'syscall') {
@@ -393,7 +371,6 @@ qualifyTest('SEM-UNCERTAIN-RECOVERY: after a submit paused past its deadline (un
   // The first case always pauses a resubmit early in its run: then an earlier witness (the admission) exists for observe to contradict.
   const [exampleValue] = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, `${recorder.testName}#example`), numRuns: 1 });
   await property({
-    clauses: ['SEM-UNCERTAIN-RECOVERY'],
     arbitrary: fc.record({ value: payload(options.payload), stop: fc.noBias(fc.integer({ min: 0, max: 1_000 })), admitFirst: fc.boolean() }),
     examples: exampleValue === undefined ? [] : [{ value: exampleValue, stop: 300, admitFirst: true }],
     describe: ({ stop, admitFirst }) =>
@@ -425,7 +402,10 @@ async function recoverAfter(context: QualifyTestContext, binding: Binding, pause
   const recovered = await pollUntilTerminal(session, binding, options.pollBudget);
   recovered.push(await session.observe(binding));
   const result = judgeRecovery(paused.faulted, earlier, recovered);
-  await reapCase(context, [...earlier, ...recovered].some((exchange) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'));
+  await reapCase(
+    context,
+    [...earlier, ...recovered].some((exchange) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'),
+  );
   return result;
 }
 
@@ -440,15 +420,10 @@ async function stopAtEveryStep(context: QualifyTestContext, tracer: string, host
   const { property, session, ids, options } = context;
   const planned = await pointsFor(context, tracer, 'SEM-UNCERTAIN-RECOVERY', 'stop');
   if (planned === null) return;
-  const { points, examples } = planned;
-  const pointAt = (index: number): FaultPoint => points[index] ?? (points[0] as FaultPoint);
+  const { pointAt } = planned;
   const resumeAfterMs = hostDeadline + PAUSE_PAST_DEADLINE_MS;
   await property({
-    clauses: ['SEM-UNCERTAIN-RECOVERY'],
-    numRuns: Math.max(0, options.runs - points.length),
-    minRuns: points.length,
-    arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
-    examples,
+    ...planned.cases,
     describe: ({ point }) =>
       `${pointAt(point).call === 'again' ? 'submit a fresh binding, then ' : ''}submit it with a ${hostDeadline} ms host deadline, ` +
       `stopped (SIGSTOP by strace) right after ${describePoint(pointAt(point))}; observe while stopped; ` +
@@ -477,34 +452,14 @@ async function stopAtEveryStep(context: QualifyTestContext, tracer: string, host
   });
 }
 
-function judgeRecovery(faulted: boolean, earlier: readonly Exchange[], recovered: readonly Exchange[]): CaseResult {
-  const broken = recovered.find((exchange) => noEvidence(exchange) === 'broken');
-  if (broken !== undefined) {
-    return { verdict: 'violated', violations: [violation('SEM-UNCERTAIN-RECOVERY', `after the paused submit resumed and ended, observe gave no valid evidence: ${describeExchange(broken)}`)] };
-  }
-  const hostFailed = recovered.filter((exchange) => noEvidence(exchange) === 'host');
-  const history = checkHistories(witnessesOf([...earlier, ...recovered]));
-  if (history.length > 0) {
-    return {
-      verdict: 'violated',
-      violations: history.map((found) => violation('SEM-UNCERTAIN-RECOVERY', `observe after the uncertain submit disagrees with another witness (${found.clauseId}): ${found.message}`, found.details === undefined ? {} : { details: found.details })),
-    };
-  }
-  if (hostFailed.length > 0) return undecidedCase('an observe after the resume failed on the host\'s side, which proves nothing about the adapter', hostFailed);
-  if (!faulted) return { verdict: 'undecided', reason: 'the submit ended before it could be paused, so the host saw no uncertain submit' };
-  if (!recovered.some((exchange) => exchange.kind === 'outcome')) return { verdict: 'undecided', reason: 'every observe after the resume timed out' };
-  return { verdict: 'held' };
-}
-
-qualifyTest('SEM-LOCAL-SETTLEMENT: after a terminal outcome, no process started by a call for the operation is still running', async (context) => {
+qualifyTest({ clauses: ['SEM-LOCAL-SETTLEMENT'], title: 'after a terminal outcome, no process started by a call for the operation is still running' }, async (context) => {
   const { property, session, ids, options, recorder } = context;
   if (findMarkedProcesses(new Set()) === null) {
     recorder.skip('SEM-LOCAL-SETTLEMENT', NOT_LINUX);
     return;
   }
-  if (!faultsApplicable(context, ['SEM-LOCAL-SETTLEMENT'])) return;
+  if (!faultsApplicable(context)) return;
   await property({
-    clauses: ['SEM-LOCAL-SETTLEMENT'],
     arbitrary: fc.record({ value: payload(options.payload), resubmit: fc.boolean() }),
     describe: ({ resubmit }) =>
       `submit a fresh binding${resubmit ? ' twice' : ''}, observe until terminal, wait ${SETTLE_GRACE_MS} ms, look for live processes carrying the calls' ADAPTER_QUALIFY_CALL`,
@@ -534,40 +489,43 @@ qualifyTest('SEM-LOCAL-SETTLEMENT: after a terminal outcome, no process started 
 interface Before {
   readonly binding: Binding;
   readonly value: JsonValue;
-  readonly admission: AdmissionOutcome;
+  /** The last admitting answer before the restart. */
+  readonly admitted: Exchange;
 }
 
 // The restart runs while other tests may be calling the adapter on their own
 // operations (a restart step must be safe on a live ledger, as the reference's
 // fsck is: it drops only temp files too old to belong to a live writer); this
 // test judges only its own operations, admitted before and checked after.
-qualifyTest('SEM-DURABLE-RESTART: after the declared restart step, every key, acceptanceRef and terminal envelope is unchanged', async (context) => {
+qualifyTest({ clauses: ['SEM-DURABLE-RESTART'], title: 'after the declared restart step, every key, acceptanceRef and terminal envelope is unchanged' }, async (context) => {
   const { session, ids, options, recorder, services } = context;
   const lifecycle = options.lifecycle;
   if (lifecycle === null || lifecycle.restart === null) {
     recorder.skip('SEM-DURABLE-RESTART', NO_RESTART);
     return;
   }
-  if (!faultsApplicable(context, ['SEM-DURABLE-RESTART'])) return;
+  if (!faultsApplicable(context)) return;
   const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, recorder.testName), numRuns: Math.min(options.runs, 4) });
   const before: Before[] = [];
   for (const [index, value] of values.entries()) {
     const binding = freshBinding(ids, session, value, 'restart');
-    const admitted = await session.submit(binding, value);
-    let admission = admissionOf(admitted);
-    if (admission === null) continue;
+    const submitted = await session.submit(binding, value);
+    if (admissionOf(submitted) === null) continue;
     // Half are driven to terminal, so both accepted and terminal evidence must survive.
-    if (index % 2 === 0) {
-      const polled = await pollUntilTerminal(session, binding, options.pollBudget);
-      admission = polled.map(admissionOf).filter((seen) => seen !== null).at(-1) ?? admission;
-    }
-    before.push({ binding, value, admission });
+    const polled = index % 2 === 0 ? await pollUntilTerminal(session, binding, options.pollBudget) : [];
+    const admitted = [submitted, ...polled].filter((seen) => admissionOf(seen) !== null).at(-1) ?? submitted;
+    before.push({ binding, value, admitted });
   }
   if (before.length === 0) {
     recorder.inconclusive('SEM-DURABLE-RESTART', NEVER_ADMITTED);
     return;
   }
-  const restart = await runRestartStep({ ...lifecycle, restart: lifecycle.restart }, { ADAPTER_QUALIFY_SCRATCH: services.provided.scratchDir }, Math.min(600_000, options.timeoutMs * 3), options.adapterEnvironment);
+  const restart = await runRestartStep(
+    { ...lifecycle, restart: lifecycle.restart },
+    { ADAPTER_QUALIFY_SCRATCH: services.provided.scratchDir },
+    Math.min(600_000, options.timeoutMs * 3),
+    options.adapterEnvironment,
+  );
   endedCalls.add(restart.callId);
   reapMarkedProcesses(new Set([restart.callId]));
   if (restart.spawnError !== null || restart.timedOut || restart.exitCode !== 0) {
@@ -577,10 +535,10 @@ qualifyTest('SEM-DURABLE-RESTART: after the declared restart step, every key, ac
   }
   const violations: Violation[] = [];
   let decided = 0;
-  for (const { binding, value, admission } of before) {
+  for (const { binding, value, admitted } of before) {
     const observed = await session.observe(binding);
     const resubmitted = await session.submit(binding, value);
-    const found = judgeRestarted(admission, [
+    const found = judgeRestarted(admitted, [
       { exchange: observed, step: 'observe' },
       { exchange: resubmitted, step: 'resubmit' },
     ]);
@@ -597,23 +555,3 @@ qualifyTest('SEM-DURABLE-RESTART: after the declared restart step, every key, ac
   if (decided > 0) recorder.count('SEM-DURABLE-RESTART', decided);
   else recorder.inconclusive('SEM-DURABLE-RESTART', 'every call after the restart timed out');
 });
-
-function judgeRestarted(admission: AdmissionOutcome, after: readonly { exchange: Exchange; step: string }[]): string[] | 'undecided' {
-  const problems: string[] = [];
-  let timedOut = false;
-  for (const { exchange, step } of after) {
-    const missing = noEvidence(exchange);
-    if (missing === 'timeout' || missing === 'host') timedOut = true;
-    if (missing === 'broken') problems.push(`the ${step} after the restart gave no valid evidence: ${describeExchange(exchange)}`);
-    if (exchange.kind !== 'outcome') continue;
-    const seen = exchange.outcome;
-    if (seen.state === 'unknown') {
-      problems.push(`admitted (${admission.state}, acceptanceRef ${admission.acceptanceRef}) before the restart, the ${step} after it answered unknown (reason ${seen.reason}): the key was lost`);
-    } else if (seen.acceptanceRef !== admission.acceptanceRef) {
-      problems.push(`the ${step} after the restart answered acceptanceRef ${seen.acceptanceRef} instead of ${admission.acceptanceRef}`);
-    } else if (admission.state === 'terminal' && canonicalJson(seen as unknown as JsonValue) !== canonicalJson(admission as unknown as JsonValue)) {
-      problems.push(`the terminal envelope changed across the restart: the ${step} answered ${describeExchange(exchange)}, before it was revision ${admission.revision}`);
-    }
-  }
-  return problems.length === 0 && timedOut ? 'undecided' : problems;
-}

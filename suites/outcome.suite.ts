@@ -1,9 +1,8 @@
-import * as fc from 'fast-check';
 import { payload } from '../generators/payload.js';
-import { bindingFor } from '../harness/protocol/bindingFor.js';
+import { bindingFor } from '../harness/protocol/requests.js';
 import { admissionOf, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
+import { outClausesFor } from '../harness/suite/exercisedClauses.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
-import { outClausesFor } from '../harness/suite/outClausesFor.js';
 
 // Every answer to a well-formed request, in any suite, is checked against every
 // OUT clause by the adapter session. This test makes sure each state's clauses
@@ -13,7 +12,27 @@ import { outClausesFor } from '../harness/suite/outClausesFor.js';
 const TERMINAL_CLAUSES = outClausesFor('terminal').filter((id) => !outClausesFor('accepted').includes(id));
 
 qualifyTest(
-  'OUT-JSON, OUT-UNIQUE-KEYS, OUT-EXIT, OUT-CONTRACT, OUT-BINDING, OUT-STATE, OUT-CLOSED, OUT-REVISION, OUT-UNKNOWN-REASON, OUT-ACCEPTANCE-REF, OUT-TERMINAL-OUTCOME, OUT-TERMINAL-SETTLEMENT, OUT-RESULT-CLOSED, OUT-RESULT-INTEGRITY, OUT-SIZE, OUT-PROOF-SIZE: every answer in every state is one closed, bounded outcome',
+  {
+    clauses: [
+      'OUT-JSON',
+      'OUT-UNIQUE-KEYS',
+      'OUT-EXIT',
+      'OUT-CONTRACT',
+      'OUT-BINDING',
+      'OUT-STATE',
+      'OUT-CLOSED',
+      'OUT-REVISION',
+      'OUT-UNKNOWN-REASON',
+      'OUT-ACCEPTANCE-REF',
+      'OUT-TERMINAL-OUTCOME',
+      'OUT-TERMINAL-SETTLEMENT',
+      'OUT-RESULT-CLOSED',
+      'OUT-RESULT-INTEGRITY',
+      'OUT-SIZE',
+      'OUT-PROOF-SIZE',
+    ],
+    title: 'every answer in every state is one closed, bounded outcome',
+  },
   async ({ property, session, ids, options, recorder }) => {
     let reachedTerminal = false;
     await property({
@@ -45,7 +64,7 @@ qualifyTest(
 
 // The session judges every call that exits 0 against the host's stderr bound,
 // in every suite; this test gives the clause its own cases when the others are filtered out.
-qualifyTest('WIRE-STDERR-BOUND: every call that exits 0 writes at most 65,536 bytes to stderr', async ({ property, session, ids, options }) => {
+qualifyTest({ clauses: ['WIRE-STDERR-BOUND'], title: 'every call that exits 0 writes at most 65,536 bytes to stderr' }, async ({ property, session, ids, options }) => {
   await property({
     clauses: [],
     numRuns: Math.min(options.runs, 2),

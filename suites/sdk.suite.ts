@@ -1,6 +1,5 @@
-import * as fc from 'fast-check';
 import { payload } from '../generators/payload.js';
-import { bindingFor } from '../harness/protocol/bindingFor.js';
+import { bindingFor } from '../harness/protocol/requests.js';
 import type { JsonValue } from '../harness/protocol/canonicalJson.js';
 import type { Binding } from '../harness/protocol/types.js';
 import type { AdapterSession } from '../harness/suite/AdapterSession.js';
@@ -11,7 +10,7 @@ import type { WorkerServices } from '../harness/suite/workerServices.js';
 import type { SdkCallArgument, SdkSurface, SdkTransport } from '../harness/transport/SdkTransport.js';
 import { violation } from '../harness/violation.js';
 
-// The SDK seam (§7). These tests run only with `run --sdk`: for a command run
+// The SDK seam (the SDK clauses). These tests run only with `run --sdk`: for a command run
 // `notApplicableClauses` skips them with a reason. Every call a suite makes
 // through the SDK transport is also checked for SDK-SHAPE and SDK-NO-MUTATION,
 // and its value for every OUT clause, whichever suite made it.
@@ -25,7 +24,7 @@ function freshBinding(ids: OperationIds, session: AdapterSession, value: JsonVal
   return bindingFor({ operationId: ids.fresh(tag), authorityId: session.authorityId, payload: value });
 }
 
-qualifyTest('SDK-SHAPE: the module exports submit and observe, and each returns a promise', async ({ services, session, ids, recorder }) => {
+qualifyTest({ clauses: ['SDK-SHAPE'], title: 'the module exports submit and observe, and each returns a promise' }, async ({ services, session, ids, recorder }) => {
   const loaded = await sdkTransport(services).surface();
   if (!loaded.ok) {
     recorder.fail(violation('SDK-SHAPE', loaded.detail));
@@ -43,9 +42,8 @@ qualifyTest('SDK-SHAPE: the module exports submit and observe, and each returns 
   await session.observe(binding);
 });
 
-qualifyTest('SDK-NO-MUTATION: the request (binding, payload) is deep-frozen for every call and unchanged after it', async ({ property, session, ids, options }) => {
+qualifyTest({ clauses: ['SDK-NO-MUTATION'], title: 'the request (binding, payload) is deep-frozen for every call and unchanged after it' }, async ({ property, session, ids, options }) => {
   await property({
-    clauses: ['SDK-NO-MUTATION'],
     arbitrary: payload(options.payload),
     describe: () => 'submit a fresh binding with a deep-frozen payload, observe it, submit it again; compare the request before and after each call',
     // The transport records SDK-NO-MUTATION on every settled call; this walk makes sure it gets nested payloads.
@@ -59,9 +57,8 @@ qualifyTest('SDK-NO-MUTATION: the request (binding, payload) is deep-frozen for 
   });
 });
 
-qualifyTest('SDK-OBSERVE-NO-PAYLOAD: observe is never given a payload, and answers without one', async ({ property, session, ids, options }) => {
+qualifyTest({ clauses: ['SDK-OBSERVE-NO-PAYLOAD'], title: 'observe is never given a payload, and answers without one' }, async ({ property, session, ids, options }) => {
   await property({
-    clauses: ['SDK-OBSERVE-NO-PAYLOAD'],
     numRuns: Math.min(options.runs, 3),
     arbitrary: payload(options.payload),
     describe: () => 'observe a fresh binding (no payload), submit it, observe it again (no payload)',
@@ -93,7 +90,7 @@ const CANCEL_CASES: readonly CancelCase[] = [
   { action: 'observe', abort: 'right-after-the-call' },
 ];
 
-qualifyTest('SDK-CANCEL: an aborted signal settles the promise within the deadline', async ({ services, session, ids, options, recorder }) => {
+qualifyTest({ clauses: ['SDK-CANCEL'], title: 'an aborted signal settles the promise within the deadline' }, async ({ services, session, ids, options, recorder }) => {
   const loaded = await sdkTransport(services).surface();
   if (!loaded.ok) {
     recorder.inconclusive('SDK-CANCEL', loaded.detail);

@@ -1,22 +1,20 @@
 import * as fc from 'fast-check';
-import { mustTryPayloads } from '../generators/mustTryPayloads.js';
-import { payload } from '../generators/payload.js';
-import { PITFALL_SUBMITS, type PitfallSubmit } from '../generators/pitfallPayloads.js';
+import { mustTryPayloads, payload, PITFALL_SUBMITS, type PitfallSubmit } from '../generators/payload.js';
 import { checkHistory } from '../harness/history/checkHistory.js';
-import { admissionState } from '../harness/protocol/admissionState.js';
-import { bindingFor } from '../harness/protocol/bindingFor.js';
+import { admissionState } from '../harness/protocol/callEvidence.js';
+import { bindingFor } from '../harness/protocol/requests.js';
 import { canonicalJson, type JsonValue } from '../harness/protocol/canonicalJson.js';
 import type { Binding } from '../harness/protocol/types.js';
 import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.js';
 import type { CaseResult } from '../harness/suite/checkProperty.js';
 import { admissionOf, describeExchange, observeInventsAdmissions, PHANTOM_ADMISSIONS, pollUntilTerminal, undecidedCase, witnessesOf } from '../harness/suite/exchangeHelpers.js';
-import { CONTROL_PAYLOAD, isRefusal, judgeRefusedSubmit, submitControl } from '../harness/suite/judgeRefusedSubmit.js';
+import { CONTROL_PAYLOAD, isRefusal, judgeRefusedSubmit, submitControl } from '../harness/suite/judgeRefusal.js';
 import { payloadFeatures } from '../harness/suite/payloadFeatures.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
 import { violation, type Violation } from '../harness/violation.js';
 
-// Ledger semantics, one sequential case at a time (§6). Every case starts from
+// Ledger semantics (the SEM clauses), one sequential case at a time. Every case starts from
 // a fresh operation ID, so cases never see each other's state.
 
 const NEVER_ADMITTED = 'the adapter admitted no valid submit, so there is no admission to reason about';
@@ -27,38 +25,43 @@ function freshBinding(ids: OperationIds, session: AdapterSession, value: JsonVal
 
 /** Two payloads with different canonical digests (the second is derived when the family has one sample). */
 function payloadPair(family: Parameters<typeof payload>[0]): fc.Arbitrary<[JsonValue, JsonValue]> {
-  return fc.tuple(payload(family), payload(family)).map(([first, second]): [JsonValue, JsonValue] =>
-    canonicalJson(first) === canonicalJson(second) ? [first, { rebound: second }] : [first, second],
-  );
+  return fc
+    .tuple(payload(family), payload(family))
+    .map(([first, second]): [JsonValue, JsonValue] => (canonicalJson(first) === canonicalJson(second) ? [first, { rebound: second }] : [first, second]));
 }
 
-qualifyTest('SEM-OBSERVE-FRESH: observing a never-submitted binding, or another digest of an admitted ID, shows no admission', async ({ property, session, ids, options }) => {
-  await property({
-    clauses: ['SEM-OBSERVE-FRESH'],
-    arbitrary: fc.record({ pair: payloadPair(options.payload), admitFirst: fc.boolean() }),
-    describe: ({ admitFirst }) =>
-      admitFirst ? 'submit payload A, then observe the same operationId bound to payload B' : 'observe a binding that was never submitted',
-    run: async ({ pair: [first, second], admitFirst }): Promise<CaseResult> => {
-      const admitted = freshBinding(ids, session, first, 'fresh');
-      if (admitFirst && admissionOf(await session.submit(admitted, first)) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
-      const probe = admitFirst ? { ...admitted, requestDigest: bindingFor({ ...admitted, payload: second }).requestDigest } : admitted;
-      const answer = await session.observe(probe);
-      // Refusing (a nonzero exit) is allowed for the other digest; a timeout proves nothing either way.
-      if (answer.kind === 'uncertain') {
-        return admitFirst && answer.record?.uncertainty === 'nonzero-exit' ? { verdict: 'held' } : { verdict: 'undecided', reason: answer.reason };
-      }
-      if (answer.outcome.state === 'unknown') return { verdict: 'held' };
-      return {
-        verdict: 'violated',
-        violations: [violation('SEM-OBSERVE-FRESH', `observe of a ${admitFirst ? 'binding whose operationId is admitted under another digest' : 'never-submitted binding'} answered ${describeExchange(answer)}`)],
-      };
-    },
-  });
-});
+qualifyTest(
+  { clauses: ['SEM-OBSERVE-FRESH'], title: 'observing a never-submitted binding, or another digest of an admitted ID, shows no admission' },
+  async ({ property, session, ids, options }) => {
+    await property({
+      arbitrary: fc.record({ pair: payloadPair(options.payload), admitFirst: fc.boolean() }),
+      describe: ({ admitFirst }) => (admitFirst ? 'submit payload A, then observe the same operationId bound to payload B' : 'observe a binding that was never submitted'),
+      run: async ({ pair: [first, second], admitFirst }): Promise<CaseResult> => {
+        const admitted = freshBinding(ids, session, first, 'fresh');
+        if (admitFirst && admissionOf(await session.submit(admitted, first)) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+        const probe = admitFirst ? { ...admitted, requestDigest: bindingFor({ ...admitted, payload: second }).requestDigest } : admitted;
+        const answer = await session.observe(probe);
+        // Refusing (a nonzero exit) is allowed for the other digest; a timeout proves nothing either way.
+        if (answer.kind === 'uncertain') {
+          return admitFirst && answer.record?.uncertainty === 'nonzero-exit' ? { verdict: 'held' } : { verdict: 'undecided', reason: answer.reason };
+        }
+        if (answer.outcome.state === 'unknown') return { verdict: 'held' };
+        return {
+          verdict: 'violated',
+          violations: [
+            violation(
+              'SEM-OBSERVE-FRESH',
+              `observe of a ${admitFirst ? 'binding whose operationId is admitted under another digest' : 'never-submitted binding'} answered ${describeExchange(answer)}`,
+            ),
+          ],
+        };
+      },
+    });
+  },
+);
 
-qualifyTest('SEM-OBSERVE-READONLY: observes never admit, and a later submit is a first admission', async ({ property, session, ids, options }) => {
+qualifyTest({ clauses: ['SEM-OBSERVE-READONLY'], title: 'observes never admit, and a later submit is a first admission' }, async ({ property, session, ids, options }) => {
   await property({
-    clauses: ['SEM-OBSERVE-READONLY'],
     arbitrary: fc.record({ value: payload(options.payload), observes: fc.integer({ min: 1, max: 3 }) }),
     describe: ({ observes }) => `observe a fresh binding ${observes} time(s), observe again, then submit it`,
     run: async ({ value, observes }): Promise<CaseResult> => {
@@ -87,42 +90,48 @@ interface AdmitsCase {
   readonly pitfall: PitfallSubmit | null;
 }
 
-qualifyTest('SEM-SUBMIT-ADMITS: a valid submit returns accepted or terminal for its binding (a refusal is judged by a control submit)', async ({ property, session, ids, options }) => {
-  // The pitfalls are valid for adapters admitting any bounded JSON; a schema-bound adapter may refuse them.
-  const pitfalls = options.payload.kind === 'any-json' ? PITFALL_SUBMITS : [];
-  // Integer-like keys (algal's canonical order puts them first): named by their features, like a random payload.
-  const integerKeyed = mustTryPayloads(options.payload).map((value): AdmitsCase => ({ value, pitfall: null }));
-  await property({
-    clauses: ['SEM-SUBMIT-ADMITS'],
-    arbitrary: payload(options.payload).map((value): AdmitsCase => ({ value, pitfall: null })),
-    examples: [...pitfalls.map((pitfall): AdmitsCase => ({ value: pitfall.payload, pitfall })), ...integerKeyed],
-    describe: ({ pitfall }) =>
-      `submit a fresh binding${pitfall === null ? '' : ` with ${pitfall.feature}`}; if it is refused, observe it, then submit ${canonicalJson(CONTROL_PAYLOAD)} under a fresh operation (the control)`,
-    run: async ({ value, pitfall }): Promise<CaseResult> => {
-      const length = pitfall?.operationIdLength ?? null;
-      const binding = bindingFor({ operationId: length === null ? ids.fresh('admits') : ids.freshOfLength(length), authorityId: session.authorityId, payload: value });
-      const answer = await session.submit(binding, value);
-      if (admissionOf(answer) !== null) return { verdict: 'held' };
-      if (!isRefusal(answer)) return undecidedCase(`the valid submit gave no answer: ${describeExchange(answer)}`, [answer]);
-      if (answer.kind === 'outcome') {
-        // An unknown answer is honest only if nothing was admitted: the next observe tells.
-        const view = admissionOf(await session.observe(binding));
-        if (view !== null) {
-          return {
-            verdict: 'violated',
-            violations: [violation('SEM-SUBMIT-ADMITS', `the submit was answered unknown (reason ${answer.outcome.state === 'unknown' ? answer.outcome.reason : '?'}), yet the next observe shows the binding ${view.state}: the authority was available and admitted it`)],
-          };
+qualifyTest(
+  { clauses: ['SEM-SUBMIT-ADMITS'], title: 'a valid submit returns accepted or terminal for its binding (a refusal is judged by a control submit)' },
+  async ({ property, session, ids, options }) => {
+    // The pitfalls are valid for adapters admitting any bounded JSON; a schema-bound adapter may refuse them.
+    const pitfalls = options.payload.kind === 'any-json' ? PITFALL_SUBMITS : [];
+    // Integer-like keys (algal's canonical order puts them first): named by their features, like a random payload.
+    const integerKeyed = mustTryPayloads(options.payload).map((value): AdmitsCase => ({ value, pitfall: null }));
+    await property({
+      arbitrary: payload(options.payload).map((value): AdmitsCase => ({ value, pitfall: null })),
+      examples: [...pitfalls.map((pitfall): AdmitsCase => ({ value: pitfall.payload, pitfall })), ...integerKeyed],
+      describe: ({ pitfall }) =>
+        `submit a fresh binding${pitfall === null ? '' : ` with ${pitfall.feature}`}; if it is refused, observe it, then submit ${canonicalJson(CONTROL_PAYLOAD)} under a fresh operation (the control)`,
+      run: async ({ value, pitfall }): Promise<CaseResult> => {
+        const length = pitfall?.operationIdLength ?? null;
+        const binding = bindingFor({ operationId: length === null ? ids.fresh('admits') : ids.freshOfLength(length), authorityId: session.authorityId, payload: value });
+        const answer = await session.submit(binding, value);
+        if (admissionOf(answer) !== null) return { verdict: 'held' };
+        if (!isRefusal(answer)) return undecidedCase(`the valid submit gave no answer: ${describeExchange(answer)}`, [answer]);
+        if (answer.kind === 'outcome') {
+          // An unknown answer is honest only if nothing was admitted: the next observe tells.
+          const view = admissionOf(await session.observe(binding));
+          if (view !== null) {
+            return {
+              verdict: 'violated',
+              violations: [
+                violation(
+                  'SEM-SUBMIT-ADMITS',
+                  `the submit was answered unknown (reason ${answer.outcome.state === 'unknown' ? answer.outcome.reason : '?'}), yet the next observe shows the binding ${view.state}: the authority was available and admitted it`,
+                ),
+              ],
+            };
+          }
         }
-      }
-      const features = pitfall === null ? payloadFeatures(value) : [pitfall.feature];
-      return judgeRefusedSubmit({ refused: answer, control: await submitControl(session, ids), features });
-    },
-  });
-});
+        const features = pitfall === null ? payloadFeatures(value) : [pitfall.feature];
+        return judgeRefusedSubmit({ refused: answer, control: await submitControl(session, ids), features });
+      },
+    });
+  },
+);
 
-qualifyTest('SEM-SUBMIT-IDEMPOTENT: repeated submits of one binding keep the first acceptanceRef', async ({ property, session, ids, options }) => {
+qualifyTest({ clauses: ['SEM-SUBMIT-IDEMPOTENT'], title: 'repeated submits of one binding keep the first acceptanceRef' }, async ({ property, session, ids, options }) => {
   await property({
-    clauses: ['SEM-SUBMIT-IDEMPOTENT'],
     arbitrary: fc.record({ value: payload(options.payload), steps: fc.array(fc.constantFrom('submit', 'observe'), { minLength: 1, maxLength: 5 }) }),
     describe: ({ steps }) => `submit a fresh binding, then ${steps.join(', ')}, with submit repeated on the same binding`,
     run: async ({ value, steps }): Promise<CaseResult> => {
@@ -135,7 +144,12 @@ qualifyTest('SEM-SUBMIT-IDEMPOTENT: repeated submits of one binding keep the fir
         if (later !== null && later.acceptanceRef !== first.acceptanceRef) {
           return {
             verdict: 'violated',
-            violations: [violation('SEM-SUBMIT-IDEMPOTENT', `a repeated ${step} answered acceptanceRef ${later.acceptanceRef} instead of the first admission's ${first.acceptanceRef}: a second admission`)],
+            violations: [
+              violation(
+                'SEM-SUBMIT-IDEMPOTENT',
+                `a repeated ${step} answered acceptanceRef ${later.acceptanceRef} instead of the first admission's ${first.acceptanceRef}: a second admission`,
+              ),
+            ],
           };
         }
       }
@@ -144,76 +158,84 @@ qualifyTest('SEM-SUBMIT-IDEMPOTENT: repeated submits of one binding keep the fir
   });
 });
 
-qualifyTest('SEM-REBIND-REFUSED: a submit reusing the operation key with another digest is refused, the original unchanged', async ({ property, session, ids, options }) => {
-  await property({
-    clauses: ['SEM-REBIND-REFUSED'],
-    arbitrary: payloadPair(options.payload),
-    describe: () => 'submit payload A, submit the same operationId bound to payload B, then observe both bindings',
-    run: async ([first, second]): Promise<CaseResult> => {
-      const original = freshBinding(ids, session, first, 'rebind');
-      const admitted = admissionOf(await session.submit(original, first));
-      if (admitted === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
-      const rebound = { ...original, requestDigest: bindingFor({ ...original, payload: second }).requestDigest };
-      const rebindExchange = await session.submit(rebound, second);
-      const violations: Violation[] = [];
-      // Any answer claiming accepted/terminal is an admission, well-formed or not.
-      const rebindAnswer = rebindExchange.record === null ? 'none' : admissionState(rebindExchange.record.stdout);
-      if (rebindAnswer === 'accepted' || rebindAnswer === 'terminal') {
-        violations.push(violation('SEM-REBIND-REFUSED', `the rebinding submit was answered with an admission (state ${rebindAnswer})`));
-      }
-      const reboundView = admissionOf(await session.observe(rebound));
-      // The original admission shown under the other digest is SEM-OBSERVE-FRESH's failure; only another admission is a rebinding.
-      if (reboundView !== null && reboundView.acceptanceRef !== admitted.acceptanceRef) {
-        if (await observeInventsAdmissions(session, freshBinding(ids, session, second, 'control'))) return { verdict: 'undecided', reason: PHANTOM_ADMISSIONS };
-        violations.push(violation('SEM-REBIND-REFUSED', `a later observe of the rebound binding answered ${reboundView.state} with a new acceptanceRef ${reboundView.acceptanceRef}: the rebinding was admitted`));
-      }
-      const originalView = admissionOf(await session.observe(original));
-      if (originalView !== null && originalView.acceptanceRef !== admitted.acceptanceRef) {
-        violations.push(violation('SEM-REBIND-REFUSED', `the original operation's acceptanceRef changed from ${admitted.acceptanceRef} to ${originalView.acceptanceRef} after the rebinding submit`));
-      }
-      return violations.length === 0 ? { verdict: 'held' } : { verdict: 'violated', violations };
-    },
-  });
-});
+qualifyTest(
+  { clauses: ['SEM-REBIND-REFUSED'], title: 'a submit reusing the operation key with another digest is refused, the original unchanged' },
+  async ({ property, session, ids, options }) => {
+    await property({
+      arbitrary: payloadPair(options.payload),
+      describe: () => 'submit payload A, submit the same operationId bound to payload B, then observe both bindings',
+      run: async ([first, second]): Promise<CaseResult> => {
+        const original = freshBinding(ids, session, first, 'rebind');
+        const admitted = admissionOf(await session.submit(original, first));
+        if (admitted === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+        const rebound = { ...original, requestDigest: bindingFor({ ...original, payload: second }).requestDigest };
+        const rebindExchange = await session.submit(rebound, second);
+        const violations: Violation[] = [];
+        // Any answer claiming accepted/terminal is an admission, well-formed or not.
+        const rebindAnswer = rebindExchange.record === null ? 'none' : admissionState(rebindExchange.record.stdout);
+        if (rebindAnswer === 'accepted' || rebindAnswer === 'terminal') {
+          violations.push(violation('SEM-REBIND-REFUSED', `the rebinding submit was answered with an admission (state ${rebindAnswer})`));
+        }
+        const reboundView = admissionOf(await session.observe(rebound));
+        // The original admission shown under the other digest is SEM-OBSERVE-FRESH's failure; only another admission is a rebinding.
+        if (reboundView !== null && reboundView.acceptanceRef !== admitted.acceptanceRef) {
+          if (await observeInventsAdmissions(session, freshBinding(ids, session, second, 'control'))) return { verdict: 'undecided', reason: PHANTOM_ADMISSIONS };
+          violations.push(
+            violation(
+              'SEM-REBIND-REFUSED',
+              `a later observe of the rebound binding answered ${reboundView.state} with a new acceptanceRef ${reboundView.acceptanceRef}: the rebinding was admitted`,
+            ),
+          );
+        }
+        const originalView = admissionOf(await session.observe(original));
+        if (originalView !== null && originalView.acceptanceRef !== admitted.acceptanceRef) {
+          violations.push(
+            violation('SEM-REBIND-REFUSED', `the original operation's acceptanceRef changed from ${admitted.acceptanceRef} to ${originalView.acceptanceRef} after the rebinding submit`),
+          );
+        }
+        return violations.length === 0 ? { verdict: 'held' } : { verdict: 'violated', violations };
+      },
+    });
+  },
+);
 
-const HISTORY_CLAUSES = ['SEM-REVISION-MONOTONIC', 'SEM-EQUAL-REVISION', 'SEM-ACCEPTANCE-STABLE', 'SEM-TERMINAL-IMMUTABLE', 'SEM-TERMINAL-WITHOUT-ACCEPT'] as const;
+qualifyTest(
+  { clauses: ['SEM-REVISION-MONOTONIC', 'SEM-EQUAL-REVISION', 'SEM-ACCEPTANCE-STABLE', 'SEM-TERMINAL-IMMUTABLE', 'SEM-TERMINAL-WITHOUT-ACCEPT'], title: 'submit-then-poll histories' },
+  async ({ property, session, ids, options }) => {
+    await property({
+      arbitrary: fc.record({ value: payload(options.payload), extraObserves: fc.integer({ min: 1, max: 3 }), resubmit: fc.boolean() }),
+      describe: ({ extraObserves, resubmit }) =>
+        `submit a fresh binding, observe until terminal (at most ${options.pollBudget}), observe ${extraObserves} more time(s)${resubmit ? ', then submit again' : ''}`,
+      unexercisedReason: {
+        'SEM-TERMINAL-IMMUTABLE': `no operation reached terminal within the polling budget (${options.pollBudget} observes; raise it with --poll-budget)`,
+        'SEM-TERMINAL-WITHOUT-ACCEPT': 'no history began with a terminal outcome; the host-side check of the history checker covers this clause',
+        'SEM-ACCEPTANCE-STABLE': NEVER_ADMITTED,
+      },
+      run: async ({ value, extraObserves, resubmit }): Promise<CaseResult> => {
+        const binding = freshBinding(ids, session, value, 'history');
+        const exchanges: Exchange[] = [await session.submit(binding, value)];
+        if (admissionOf(exchanges[0] as Exchange) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+        exchanges.push(...(await pollUntilTerminal(session, binding, options.pollBudget)));
+        for (let index = 0; index < extraObserves; index++) exchanges.push(await session.observe(binding));
+        if (resubmit) exchanges.push(await session.submit(binding, value));
+        const witnesses = witnessesOf(exchanges);
+        const states = witnesses.map((witness) => witness.outcome.state);
+        const terminalAt = states.indexOf('terminal');
+        const exercised = [
+          ...(witnesses.length >= 2 ? (['SEM-REVISION-MONOTONIC', 'SEM-EQUAL-REVISION'] as const) : []),
+          ...(states.filter((state) => state !== 'unknown').length >= 2 ? (['SEM-ACCEPTANCE-STABLE'] as const) : []),
+          ...(terminalAt >= 0 && terminalAt < witnesses.length - 1 ? (['SEM-TERMINAL-IMMUTABLE'] as const) : []),
+          ...(terminalAt >= 0 && !states.slice(0, terminalAt).includes('accepted') ? (['SEM-TERMINAL-WITHOUT-ACCEPT'] as const) : []),
+        ];
+        const violations = checkHistory(witnesses);
+        return violations.length === 0 ? { verdict: 'held', exercised } : { verdict: 'violated', violations, exercised };
+      },
+    });
+  },
+);
 
-qualifyTest('SEM-REVISION-MONOTONIC, SEM-EQUAL-REVISION, SEM-ACCEPTANCE-STABLE, SEM-TERMINAL-IMMUTABLE, SEM-TERMINAL-WITHOUT-ACCEPT: submit-then-poll histories', async ({ property, session, ids, options }) => {
+qualifyTest({ clauses: ['SEM-DISTINCT-OPERATIONS'], title: 'distinct operations get distinct acceptanceRefs' }, async ({ property, session, ids, options }) => {
   await property({
-    clauses: HISTORY_CLAUSES,
-    arbitrary: fc.record({ value: payload(options.payload), extraObserves: fc.integer({ min: 1, max: 3 }), resubmit: fc.boolean() }),
-    describe: ({ extraObserves, resubmit }) =>
-      `submit a fresh binding, observe until terminal (at most ${options.pollBudget}), observe ${extraObserves} more time(s)${resubmit ? ', then submit again' : ''}`,
-    unexercisedReason: {
-      'SEM-TERMINAL-IMMUTABLE': `no operation reached terminal within the polling budget (${options.pollBudget} observes; raise it with --poll-budget)`,
-      'SEM-TERMINAL-WITHOUT-ACCEPT': 'no history began with a terminal outcome; the host-side check of the history checker covers this clause',
-      'SEM-ACCEPTANCE-STABLE': NEVER_ADMITTED,
-    },
-    run: async ({ value, extraObserves, resubmit }): Promise<CaseResult> => {
-      const binding = freshBinding(ids, session, value, 'history');
-      const exchanges: Exchange[] = [await session.submit(binding, value)];
-      if (admissionOf(exchanges[0] as Exchange) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
-      exchanges.push(...(await pollUntilTerminal(session, binding, options.pollBudget)));
-      for (let index = 0; index < extraObserves; index++) exchanges.push(await session.observe(binding));
-      if (resubmit) exchanges.push(await session.submit(binding, value));
-      const witnesses = witnessesOf(exchanges);
-      const states = witnesses.map((witness) => witness.outcome.state);
-      const terminalAt = states.indexOf('terminal');
-      const exercised = [
-        ...(witnesses.length >= 2 ? (['SEM-REVISION-MONOTONIC', 'SEM-EQUAL-REVISION'] as const) : []),
-        ...(states.filter((state) => state !== 'unknown').length >= 2 ? (['SEM-ACCEPTANCE-STABLE'] as const) : []),
-        ...(terminalAt >= 0 && terminalAt < witnesses.length - 1 ? (['SEM-TERMINAL-IMMUTABLE'] as const) : []),
-        ...(terminalAt >= 0 && !states.slice(0, terminalAt).includes('accepted') ? (['SEM-TERMINAL-WITHOUT-ACCEPT'] as const) : []),
-      ];
-      const violations = checkHistory(witnesses);
-      return violations.length === 0 ? { verdict: 'held', exercised } : { verdict: 'violated', violations, exercised };
-    },
-  });
-});
-
-qualifyTest('SEM-DISTINCT-OPERATIONS: distinct operations get distinct acceptanceRefs', async ({ property, session, ids, options }) => {
-  await property({
-    clauses: ['SEM-DISTINCT-OPERATIONS'],
     arbitrary: fc.record({ value: payload(options.payload), samePayload: fc.boolean(), other: payload(options.payload) }),
     describe: ({ samePayload }) => `submit two fresh operations ${samePayload ? 'with the same payload' : 'with independent payloads'}`,
     run: async ({ value, samePayload, other }): Promise<CaseResult> => {

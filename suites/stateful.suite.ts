@@ -1,13 +1,9 @@
 import * as fc from 'fast-check';
-import { describeLedgerSequence } from '../harness/suite/describeLedgerSequence.js';
-import { distinctPayloads } from '../harness/suite/distinctPayloads.js';
-import { LedgerCommand, type LedgerCommandKind } from '../harness/suite/LedgerCommand.js';
-import { ledgerPool } from '../harness/suite/ledgerPool.js';
-import { ledgerSequence } from '../harness/suite/ledgerSequence.js';
+import { describeLedgerSequence, distinctPayloads, ledgerPool, ledgerSequence } from '../generators/ledgerSequence.js';
+import { LedgerCommand, runLedgerSequence, type LedgerCommandKind } from '../harness/suite/LedgerModel.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
-import { runLedgerSequence } from '../harness/suite/runLedgerSequence.js';
 
-// Model-based sequences (§6): submit, resubmit, rebind and observes over a pool
+// Model-based sequences of the SEM clauses: submit, resubmit, rebind and observes over a pool
 // of two fresh operations, each answer judged by a ledger model as it comes.
 // A failing sequence shrinks to the fewest steps that still fail.
 
@@ -28,10 +24,12 @@ const LIFECYCLE: readonly [LedgerCommandKind, number][] = [
 ];
 
 qualifyTest(
-  'SEM-SUBMIT-IDEMPOTENT, SEM-REBIND-REFUSED, SEM-ACCEPTANCE-STABLE, SEM-TERMINAL-IMMUTABLE, SEM-OBSERVE-READONLY, SEM-OBSERVE-FRESH: stateful sequences of submit, resubmit, rebind and observe agree with a ledger model',
+  {
+    clauses: ['SEM-SUBMIT-IDEMPOTENT', 'SEM-REBIND-REFUSED', 'SEM-ACCEPTANCE-STABLE', 'SEM-TERMINAL-IMMUTABLE', 'SEM-OBSERVE-READONLY', 'SEM-OBSERVE-FRESH'],
+    title: 'stateful sequences of submit, resubmit, rebind and observe agree with a ledger model',
+  },
   async ({ property, session, ids, options }) => {
     await property({
-      clauses: ['SEM-SUBMIT-IDEMPOTENT', 'SEM-REBIND-REFUSED', 'SEM-ACCEPTANCE-STABLE', 'SEM-TERMINAL-IMMUTABLE', 'SEM-OBSERVE-READONLY', 'SEM-OBSERVE-FRESH'],
       arbitrary: fc.record({
         commands: ledgerSequence({ operations: POOL }),
         // Payloads come from a seed, never shrunk: the model holds for any valid payloads, and shrinking them

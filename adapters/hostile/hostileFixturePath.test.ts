@@ -37,7 +37,11 @@ describe('hostileFixturePath', () => {
     const here = fileURLToPath(new URL('.', import.meta.url));
     // `_`-prefixed scripts are helpers the fixtures share, not fixtures.
     const files = (await readdir(here)).filter((file) => file.endsWith('.mjs') && !file.startsWith('_')).sort();
-    expect(files).toEqual(Object.keys(names).map((name) => `${name}.mjs`).sort());
+    expect(files).toEqual(
+      Object.keys(names)
+        .map((name) => `${name}.mjs`)
+        .sort(),
+    );
     for (const name of Object.keys(names) as HostileFixture[]) {
       expect(existsSync(hostileFixturePath(name))).toBe(true);
     }

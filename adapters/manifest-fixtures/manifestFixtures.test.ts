@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adapterManifestClauses } from '../../harness/clauses.js';
 import { packageRoot } from '../../harness/packageRoot.js';
-import { evaluateKill } from '../../harness/selfCheck/evaluateKill.js';
+import { evaluateKill } from '../../harness/selfCheck/judgeRuns.js';
 import { temporaryRoot } from '../../harness/__test-helpers__/temporaryRoot.js';
-import { runManifestCli } from '../../harness/manifest/__test-helpers__/runManifestCli.js';
+import { runCliCommand, type CliRun } from '../../harness/__test-helpers__/runQualifyCli.js';
 import { manifestFixtures, manifestReferenceDir } from './catalog.js';
 import { materializeFixture } from './materializeFixture.js';
+
+/** Runs `adapter-qualify manifest <target> --out <outDir> …args` through the built bin. */
+const runManifestCli = (target: string, outDir: string, args: readonly string[]): Promise<CliRun> => runCliCommand('manifest', [target], outDir, args, 120_000);
 
 // Runs the built CLI (dist/): run `npm run build` first (`npm test` does).
 const ARGS = ['--seed', '1', '--runs', '3'];

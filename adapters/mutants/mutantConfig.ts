@@ -25,13 +25,6 @@ export function mutantConfig(name: string, ledgerDir?: string): AdapterConfig {
     protocol: 'algal.coding-operation.v1',
     authorityId: MUTANT_AUTHORITY,
     executable: process.execPath,
-    argvPrefix: [
-      mutantScriptPath,
-      mutant.name,
-      '--authority',
-      MUTANT_AUTHORITY,
-      ...(ledgerDir === undefined ? [] : ['--ledger', ledgerDir]),
-      ...mutant.args,
-    ],
+    argvPrefix: [mutantScriptPath, mutant.name, '--authority', MUTANT_AUTHORITY, ...(ledgerDir === undefined ? [] : ['--ledger', ledgerDir]), ...mutant.args],
   };
 }

@@ -21,24 +21,28 @@ describe.concurrent('replay commands', () => {
     ['digest-case-insensitive', 'REQ-DIGEST-FORMAT'],
     // A stateful sequence.
     ['terminal-text-timestamped', 'SEM-TERMINAL-IMMUTABLE'],
-  ])('%s: the replay command of %s re-runs exactly its shrunk case', async (mutant, clauseId) => {
-    const configPath = join(root(), `${mutant}.json`);
-    await writeFile(configPath, JSON.stringify(mutantConfig(mutant)));
-    const first = await runQualifyCli(configPath, join(root(), `${mutant}-first`), ['--seed', '99', '--runs', '4', '--only', clauseId]);
-    const failed = first.report?.clauses.find((entry) => entry.id === clauseId);
-    expect(failed?.verdict, first.stdout).toBe('FAIL');
-    expect(failed?.replay).toMatch(/--replay-path [0-9]+\/[0-9:]+/);
+  ])(
+    '%s: the replay command of %s re-runs exactly its shrunk case',
+    async (mutant, clauseId) => {
+      const configPath = join(root(), `${mutant}.json`);
+      await writeFile(configPath, JSON.stringify(mutantConfig(mutant)));
+      const first = await runQualifyCli(configPath, join(root(), `${mutant}-first`), ['--seed', '99', '--runs', '4', '--only', clauseId]);
+      const failed = first.report?.clauses.find((entry) => entry.id === clauseId);
+      expect(failed?.verdict, first.stdout).toBe('FAIL');
+      expect(failed?.replay).toMatch(/--replay-path [0-9]+\/[0-9:]+/);
 
-    const replayDir = join(root(), `${mutant}-replay`);
-    const command = `${failed!.replay!.replace(/^npx adapter-qualify /, `'${process.execPath}' '${CLI_BIN}' `)} --out '${replayDir}'`;
-    const replay = await execa('sh', ['-c', command], { reject: false, env: { CI: 'true' } });
-    expect(replay.exitCode, replay.stderr).toBe(failed!.level === 'MUST' ? 1 : 0);
-    const report = JSON.parse(readFileSync(join(replayDir, 'acceptance.json'), 'utf8')) as AcceptanceReport;
-    const replayed = report.clauses.find((entry) => entry.id === clauseId);
-    expect(replayed?.verdict).toBe('FAIL');
-    expect(replayed?.counterexample?.description).toBe(failed?.counterexample?.description);
-    // Exactly one case: the shrunk one (its calls, not a whole property's worth).
-    const calls = readFileSync(join(replayDir, 'transcript.jsonl'), 'utf8').trimEnd().split('\n').length;
-    expect(calls).toBeLessThanOrEqual((failed?.counterexample?.calls.length ?? 0) + 2);
-  }, 300_000);
+      const replayDir = join(root(), `${mutant}-replay`);
+      const command = `${failed!.replay!.replace(/^npx adapter-qualify /, `'${process.execPath}' '${CLI_BIN}' `)} --out '${replayDir}'`;
+      const replay = await execa('sh', ['-c', command], { reject: false, env: { CI: 'true' } });
+      expect(replay.exitCode, replay.stderr).toBe(failed!.level === 'MUST' ? 1 : 0);
+      const report = JSON.parse(readFileSync(join(replayDir, 'acceptance.json'), 'utf8')) as AcceptanceReport;
+      const replayed = report.clauses.find((entry) => entry.id === clauseId);
+      expect(replayed?.verdict).toBe('FAIL');
+      expect(replayed?.counterexample?.description).toBe(failed?.counterexample?.description);
+      // Exactly one case: the shrunk one (its calls, not a whole property's worth).
+      const calls = readFileSync(join(replayDir, 'transcript.jsonl'), 'utf8').trimEnd().split('\n').length;
+      expect(calls).toBeLessThanOrEqual((failed?.counterexample?.calls.length ?? 0) + 2);
+    },
+    300_000,
+  );
 });

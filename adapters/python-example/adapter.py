@@ -174,7 +174,7 @@ def parse_request(data: bytes) -> object:
 
 
 def check_bounds(payload: object) -> None:
-    """Counts as the protocol's reference host does (spec §4, "Counting rules")."""
+    """Counts as the protocol's reference host does, so that this adapter and the host refuse the same payloads."""
     tally = {"values": 0, "bytes": 0}
 
     def add_bytes(text: str) -> None:

@@ -1,6 +1,6 @@
 import { dir } from 'tmp-promise';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bindingFor } from '../../harness/protocol/bindingFor.js';
+import { bindingFor } from '../../harness/protocol/requests.js';
 import { createReferenceSdk, type ReferenceSdk } from './createReferenceSdk.js';
 
 let ledger: { path: string; cleanup: () => Promise<void> };

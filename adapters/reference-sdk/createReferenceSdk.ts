@@ -8,7 +8,7 @@ import { REQUEST_CONTRACT, type Action, type Binding } from '../../harness/proto
 import { applyRequest } from '../reference/applyRequest.js';
 import { referenceBehavior } from '../reference/referenceBehavior.js';
 
-/** The argument of `submit` / `observe` (coding-operation-v1 §7). */
+/** What the host passes to an SDK transport's `submit` and `observe`: the binding alone, as a command reads it from stdin. */
 export interface ReferenceSdkInput {
   readonly binding: Binding;
   /** Present for `submit` only. */
@@ -35,7 +35,7 @@ export interface ReferenceSdk {
 }
 
 /**
- * The reference adapter as an in-process SDK transport (coding-operation-v1 §7).
+ * The reference adapter as an in-process SDK transport, the host's other seam beside a command.
  * It runs the reference adapter's own core (`applyRequest`: request checks,
  * ledger, outcome), so it is the same adapter behind another seam. It never
  * changes its input, rejects on a refusal (a refusal, like the command's exit 2),
@@ -56,9 +56,7 @@ export function createReferenceSdk(options: ReferenceSdkOptions = {}): Reference
     await nextTurn();
     input.signal?.throwIfAborted();
     const request =
-      action === 'submit'
-        ? { contract: REQUEST_CONTRACT, action, binding: input.binding, payload: input.payload }
-        : { contract: REQUEST_CONTRACT, action, binding: input.binding };
+      action === 'submit' ? { contract: REQUEST_CONTRACT, action, binding: input.binding, payload: input.payload } : { contract: REQUEST_CONTRACT, action, binding: input.binding };
     const outcome = applyRequest(referenceBehavior, request, {
       argvAction: action,
       authorityId: options.authorityId ?? null,

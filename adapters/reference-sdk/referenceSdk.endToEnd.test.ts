@@ -67,7 +67,11 @@ describe('run --sdk with the reference SDK transport', () => {
     const run = await runQualifyCli(sdkSubject(MUTATING_SDK), join(root.path, 'mutating'), ['--seed', '14', '--runs', '2', '--only', '^SDK-NO-MUTATION']);
     expect(run.exitCode).toBe(1);
     const found = run.report?.clauses.find((entry) => entry.id === 'SDK-NO-MUTATION');
-    expect(found).toMatchObject({ verdict: 'FAIL', reason: expect.stringContaining('/binding/operationId'), replay: expect.stringContaining(`--sdk ${MUTATING_SDK} --authority reference-ledger`) });
+    expect(found).toMatchObject({
+      verdict: 'FAIL',
+      reason: expect.stringContaining('/binding/operationId'),
+      replay: expect.stringContaining(`--sdk ${MUTATING_SDK} --authority reference-ledger`),
+    });
   });
 
   it('refuses a missing module or a bad authority with exit 2 before running anything', async () => {

@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Action, Binding } from '../../harness/protocol/types.js';
 import type { OperationView } from './ledger/OperationView.js';
 
-/** The numeric bounds an adapter enforces (coding-operation-v1.md §4). */
+/** The numeric bounds an adapter enforces: how much stdin it reads, and the limit of each REQ-BOUND clause. */
 export interface AdapterLimits {
   /** Bytes read from stdin before refusing; read no further. */
   readonly maxStdinBytes: number;

@@ -25,7 +25,7 @@ describe('checkPayloadBounds', () => {
   });
 
   it('counts every value once, the root included, keys excluded', () => {
-        const over = Array.from({ length: 64 }, () => Array.from({ length: 255 }, () => 0)); // 1 + 64 + 16,320 = 16,385
+    const over = Array.from({ length: 64 }, () => Array.from({ length: 255 }, () => 0)); // 1 + 64 + 16,320 = 16,385
     expect(verdict(over)).toBe('REQ-BOUND-VALUES');
     const onBound = [...over.slice(0, 63), Array.from({ length: 254 }, () => 0)]; // 16,384
     expect(verdict(onBound)).toBe('admitted');

@@ -12,7 +12,7 @@ interface Tally {
 
 /**
  * Refuses a payload that breaks any REQ-BOUND clause, counting as the
- * protocol's reference host counts (coding-operation-v1.md §4, "Counting rules"):
+ * protocol's reference host counts, so that adapter and host refuse exactly the same payloads:
  * every value has a depth (root 0, +1 per enclosing array/object), every value
  * is visited once (keys are not values), and aggregate bytes add the UTF-8
  * bytes of every string value and every object key.

@@ -1,14 +1,13 @@
 import * as fc from 'fast-check';
 import { expect } from 'vitest';
 import type { JsonValue } from '../../harness/protocol/canonicalJson.js';
-import { bindingFor } from '../../harness/protocol/bindingFor.js';
-import { IDENTITY_PATTERN } from '../../harness/protocol/identity.js';
-import { observeRequest } from '../../harness/protocol/observeRequest.js';
-import { requestText } from '../../harness/protocol/requestText.js';
-import { validateRequestText } from '../../harness/protocol/validateRequestText.js';
-import type { PayloadFamily } from '../../harness/runOptions.js';
+import { bindingFor, observeRequest, requestText } from '../../harness/protocol/requests.js';
+import { IDENTITY_PATTERN } from '../../harness/protocol/types.js';
+import { validateRequestText } from '../../harness/protocol/validateRequest.js';
+import type { PayloadFamily } from '../../harness/options/runOptions.js';
 import { payload } from '../payload.js';
 import type { DefectBase, RequestDefect } from '../RequestDefect.js';
+import { measurePayload, type PayloadMeasure } from '../../harness/protocol/measurePayload.js';
 
 /** What the oracle check varies besides the defect. */
 export interface CheckDefectsOptions {
@@ -39,7 +38,10 @@ export function checkDefects(arbitrary: fc.Arbitrary<RequestDefect>, options: Ch
       const reported = validateRequestText(built.text, { argvAction: defect.argvAction, authorityId: base.authorityId }).map((found) => found.clauseId);
       const context = `${defect.describe()}\n${built.text.slice(0, 400)}`;
       expect(reported, context).toContain(defect.clauseId);
-      expect([...new Set(reported)].filter((id) => id !== defect.clauseId && !defect.alsoCrosses.includes(id)), context).toEqual([]);
+      expect(
+        [...new Set(reported)].filter((id) => id !== defect.clauseId && !defect.alsoCrosses.includes(id)),
+        context,
+      ).toEqual([]);
       expect(built.followUps.length).toBeGreaterThan(0);
       for (const binding of built.followUps) {
         expect(validateRequestText(requestText(observeRequest(binding)), { argvAction: 'observe', authorityId: base.authorityId }), context).toEqual([]);
@@ -50,4 +52,10 @@ export function checkDefects(arbitrary: fc.Arbitrary<RequestDefect>, options: Ch
     }),
     { numRuns: options.numRuns ?? 200 },
   );
+}
+
+/** Measures of the payloads that sampled cases of `arbitrary` send (bound defects carry their own payload). */
+export function sentPayloadMeasures(arbitrary: fc.Arbitrary<RequestDefect>, numRuns = 10): PayloadMeasure[] {
+  const base = { binding: bindingFor({ operationId: 'op-1', authorityId: 'ledger-a1', payload: null }), payload: null, authorityId: 'ledger-a1' };
+  return fc.sample(arbitrary, numRuns).map((defect) => measurePayload((JSON.parse(defect.build(base).text) as { payload: unknown }).payload));
 }

@@ -1,15 +1,14 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateAdapterConfig } from '../config/validateAdapterConfig.js';
+import { validateAdapterConfig } from '../config/adapterConfig.js';
 import { checkHistory } from '../history/checkHistory.js';
 import { canonicalJson, serializeJson } from '../protocol/canonicalJson.js';
-import { classifyCall, type CallEvidence } from '../protocol/classifyCall.js';
-import { callRecordOf } from '../protocol/__test-helpers__/callRecordOf.js';
+import { classifyCall, type CallEvidence } from '../protocol/callEvidence.js';
+import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Outcome } from '../protocol/types.js';
-import { validateRequestText } from '../protocol/validateRequestText.js';
-import { decodeUtf8 } from '../transport/decodeUtf8.js';
+import { validateRequestText } from '../protocol/validateRequest.js';
+import { decodeUtf8 } from '../transport/capture.js';
 import { boundCorpus, canonicalCorpus, configCorpus, historyCorpus, historyExamples, outcomeCorpus, requestCorpus, type OutcomeCase, type RequestCase } from './__test-helpers__/corpora.js';
-import { findDisagreement } from './findDisagreement.js';
 import { hostAcceptsConfig, hostAcceptsHistory, hostAcceptsRequest, hostCanonical, hostReadsOutcome } from './hostModel.js';
 
 // The standing agreement test: the suite's oracle (canonical JSON, request
@@ -19,6 +18,56 @@ import { hostAcceptsConfig, hostAcceptsHistory, hostAcceptsRequest, hostCanonica
 // smallest case; the only tolerated one is the catalog's own: OUT-JSON is
 // strict about a leading BOM that the host's decoder strips, and says so.
 
+/** A case on which the suite's oracle and the host model answered differently. */
+interface Disagreement<Case, Answer> {
+  readonly case: Case;
+  readonly suite: Answer;
+  readonly host: Answer;
+}
+
+/** How to run one differential comparison. */
+interface DifferentialSpec<Case, Answer> {
+  /** The corpus: generated cases, edge families included. */
+  readonly corpus: fc.Arbitrary<Case>;
+  /** The suite's oracle, reduced to a comparable answer. */
+  readonly suite: (value: Case) => Answer;
+  /** The independent host model, reduced the same way. */
+  readonly host: (value: Case) => Answer;
+  /**
+   * A difference the catalog itself declares (e.g. a leading BOM: OUT-JSON is
+   * strict where algal's host tolerates it); it must then say so.
+   * @defaultValue none
+   */
+  readonly declared?: (value: Case, suite: Answer, host: Answer) => boolean;
+  /** Cases that always run first (the edge families' fixed members). @defaultValue [] */
+  readonly examples?: readonly Case[];
+  readonly numRuns: number;
+  readonly seed: number;
+}
+
+/**
+ * Runs the suite's oracle and the host model over one corpus and returns the
+ * smallest case on which they disagree (fast-check shrinks it), or null when
+ * they agree on every case. Answers are compared as canonical `JSON.stringify` text.
+ *
+ * @param spec - the corpus, both oracles, and the run's size and seed
+ */
+function findDisagreement<Case, Answer>(spec: DifferentialSpec<Case, Answer>): Disagreement<Case, Answer> | null {
+  const agree = (value: Case): boolean => {
+    const suite = spec.suite(value);
+    const host = spec.host(value);
+    return JSON.stringify(suite) === JSON.stringify(host) || (spec.declared?.(value, suite, host) ?? false);
+  };
+  const found = fc.check(fc.property(spec.corpus, agree), {
+    numRuns: spec.numRuns,
+    seed: spec.seed,
+    examples: (spec.examples ?? []).map((value) => [value] as [Case]),
+  });
+  if (!found.failed || found.counterexample === null) return null;
+  const [value] = found.counterexample;
+  return { case: value, suite: spec.suite(value), host: spec.host(value) };
+}
+
 const suiteAcceptsRequest = ({ text, argvAction }: RequestCase): boolean => validateRequestText(text, { argvAction }).length === 0;
 const hostAcceptsRequestCase = ({ text, argvAction }: RequestCase): boolean => hostAcceptsRequest(JSON.parse(text), argvAction);
 
@@ -27,8 +76,13 @@ function suiteEvidence({ stdout, binding, maxOutputBytes }: OutcomeCase): CallEv
   const overflow = stdout.byteLength > maxOutputBytes;
   const decoded = decodeUtf8(overflow ? stdout.subarray(0, maxOutputBytes) : stdout, overflow);
   const record = callRecordOf({
-    action: 'observe', stdout: decoded.text, stdoutBytes: Math.min(stdout.byteLength, maxOutputBytes + 1), stdoutTruncated: overflow,
-    stdoutInvalidUtf8: decoded.invalid, maxOutputBytes, uncertainty: overflow ? 'output-overflow' : null,
+    action: 'observe',
+    stdout: decoded.text,
+    stdoutBytes: Math.min(stdout.byteLength, maxOutputBytes + 1),
+    stdoutTruncated: overflow,
+    stdoutInvalidUtf8: decoded.invalid,
+    maxOutputBytes,
+    uncertainty: overflow ? 'output-overflow' : null,
   });
   return classifyCall(record, binding);
 }
@@ -40,8 +94,15 @@ const hostReadsOutcomeCase = ({ stdout, binding, maxOutputBytes }: OutcomeCase):
 /** A leading BOM: the host reads the outcome, the suite reports OUT-JSON alone and notes that the host would tolerate it. */
 const bomDeclared = (value: OutcomeCase, suite: string | null, host: string | null): boolean => {
   const evidence = suiteEvidence(value);
-  return suite === null && host !== null && value.stdout[0] === 0xef && evidence.kind === 'uncertain' &&
-    evidence.violations.length === 1 && evidence.violations[0]?.clauseId === 'OUT-JSON' && evidence.violations[0].details?.hostTolerates !== undefined;
+  return (
+    suite === null &&
+    host !== null &&
+    value.stdout[0] === 0xef &&
+    evidence.kind === 'uncertain' &&
+    evidence.violations.length === 1 &&
+    evidence.violations[0]?.clauseId === 'OUT-JSON' &&
+    evidence.violations[0].details?.hostTolerates !== undefined
+  );
 };
 
 const suiteAcceptsHistory = (outcomes: readonly Outcome[]): boolean =>
@@ -51,17 +112,26 @@ const suiteAcceptsConfig = (config: unknown): boolean => 'config' in validateAda
 
 describe('agreement of the suite oracle with a spec-literal host model', () => {
   it('canonical JSON: integer-like keys, lone surrogates, awkward keys', () => {
-    expect(findDisagreement({
-      corpus: canonicalCorpus, suite: canonicalJson, host: hostCanonical, numRuns: 2_000, seed: 101,
-      examples: [{ '10': 'a', '9': 'b', a: 1, '!': 2 }, { '\ud800': '\udfff', '4294967295': 1, '4294967294': 2 }],
-    })).toBeNull();
+    expect(
+      findDisagreement({
+        corpus: canonicalCorpus,
+        suite: canonicalJson,
+        host: hostCanonical,
+        numRuns: 2_000,
+        seed: 101,
+        examples: [
+          { '10': 'a', '9': 'b', a: 1, '!': 2 },
+          { '\ud800': '\udfff', '4294967295': 1, '4294967294': 2 },
+        ],
+      }),
+    ).toBeNull();
   });
 
-  it('request validation: digests the host\'s way and RFC 8785\'s, identities ±1, shapes, argv', () => {
+  it("request validation: digests the host's way and RFC 8785's, identities ±1, shapes, argv", () => {
     expect(findDisagreement({ corpus: requestCorpus, suite: suiteAcceptsRequest, host: hostAcceptsRequestCase, numRuns: 1_500, seed: 102 })).toBeNull();
   });
 
-  it('request validation on the generators\' own cases on every bound and one past it', () => {
+  it("request validation on the generators' own cases on every bound and one past it", () => {
     expect(findDisagreement({ corpus: boundCorpus, suite: suiteAcceptsRequest, host: hostAcceptsRequestCase, numRuns: 40, seed: 103 })).toBeNull();
   });
 
@@ -92,7 +162,7 @@ describe('the corpora are not one-sided', () => {
     expect(found.filter((accepted) => !accepted).length).toBeGreaterThan(found.length / 20);
   });
 
-  it('requests with integer-like keys and the host\'s digest are among the accepted ones', () => {
+  it("requests with integer-like keys and the host's digest are among the accepted ones", () => {
     const accepted = fc.sample(requestCorpus, { numRuns: 600, seed: 8 }).filter(hostAcceptsRequestCase);
     expect(accepted.some(({ text }) => /"payload":\{"(0|[1-9][0-9]*)":/.test(text))).toBe(true);
   });
@@ -111,9 +181,11 @@ describe('the agreement test fails when the two disagree', () => {
   });
 
   it('catches a history checker that compares each outcome with the previous one only (a ref changed behind an unknown)', () => {
-    const previousOnly = (outcomes: readonly Outcome[]): boolean =>
-      outcomes.every((outcome, index) => index === 0 || hostAcceptsHistory([outcomes[index - 1] as Outcome, outcome]));
-    expect(findDisagreement({ corpus: historyCorpus, suite: previousOnly, host: hostAcceptsHistory, examples: historyExamples, numRuns: 3_000, seed: 105 })).toMatchObject({ suite: true, host: false });
+    const previousOnly = (outcomes: readonly Outcome[]): boolean => outcomes.every((outcome, index) => index === 0 || hostAcceptsHistory([outcomes[index - 1] as Outcome, outcome]));
+    expect(findDisagreement({ corpus: historyCorpus, suite: previousOnly, host: hostAcceptsHistory, examples: historyExamples, numRuns: 3_000, seed: 105 })).toMatchObject({
+      suite: true,
+      host: false,
+    });
   });
 
   it('does not tolerate a BOM unless the suite says the host would', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 // An independent, spec-literal encoding of algal's host rules as the catalog
-// (coding-operation-v1.md §1–§6) states them. It shares no code with the
+// (`harness/clauses.ts`: canonical JSON, the CFG, REQ, OUT and SEM families) states them. It shares no code with the
 // suite's oracle on purpose: the agreement test runs both over the same
 // corpora, and any difference is a bug in one of them. Plain and direct
 // rather than fast; recursion is fine on the small corpora it judges.
@@ -34,7 +34,7 @@ function isIntegerIn(value: unknown, min: number, max: number): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }
 
-/** §1 canonical JSON: `JSON.stringify` of a copy whose keys were inserted in `sort()` order. */
+/** The host's canonical JSON: `JSON.stringify` of a copy whose keys were inserted in `sort()` order. */
 export function hostCanonical(value: unknown): string {
   const sortedCopy = (item: unknown): unknown => {
     if (Array.isArray(item)) return item.map(sortedCopy);
@@ -46,12 +46,12 @@ export function hostCanonical(value: unknown): string {
   return JSON.stringify(sortedCopy(value));
 }
 
-/** §1 digestText. */
+/** The host's `digestText`: `sha256:` and the hex SHA-256 of the UTF-8 text. */
 export function hostDigestText(text: string): string {
   return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }
 
-/** §4 counting rules: whether a payload stays inside every bound. */
+/** The REQ bounds, counted the host's way: whether a payload stays inside every bound. */
 function payloadInBounds(payload: unknown): boolean {
   let values = 0;
   let bytes = 0;
@@ -78,7 +78,7 @@ function payloadInBounds(payload: unknown): boolean {
 }
 
 /**
- * §4: whether an adapter must admit-or-answer this request (true) or refuse it
+ * The REQ rules: whether an adapter must admit-or-answer this request (true) or refuse it
  * (false), as algal's host parser decides, plus the argv rule (REQ-ACTION-ARGV).
  * The configured authority (REQ-AUTHORITY, a SHOULD) is not judged.
  *
@@ -111,7 +111,7 @@ export interface HostBinding {
 
 const COMMON = ['contract', 'operationId', 'authorityId', 'requestDigest', 'revision', 'state'];
 
-/** §5 state-specific fields, each with its rule. */
+/** The OUT rules for the state-specific fields, each with its rule. */
 function stateFieldsHold(value: Record<string, unknown>, maxOutputBytes: number): boolean {
   switch (value.state) {
     case 'unknown':
@@ -133,7 +133,7 @@ function stateFieldsHold(value: Record<string, unknown>, maxOutputBytes: number)
 }
 
 /**
- * §5: the outcome algal's host reads from these stdout bytes, or null when it
+ * The OUT rules: the outcome algal's host reads from these stdout bytes, or null when it
  * reads none. The host decodes strict UTF-8 with a decoder that strips a
  * leading byte order mark, then `JSON.parse`s the text.
  *
@@ -162,7 +162,7 @@ export function hostReadsOutcome(stdout: Uint8Array, binding: HostBinding, maxOu
 }
 
 /**
- * §6: whether a history (valid outcomes of one binding, in call order) is
+ * The SEM rules: whether a history (valid outcomes of one binding, in call order) is
  * consistent. Every later outcome is compared with every earlier one: its
  * revision is not lower; at an equal revision, or after a terminal, it is the
  * identical canonical outcome; two admissions carry the same acceptanceRef.
@@ -184,7 +184,7 @@ export function hostAcceptsHistory(outcomes: readonly object[]): boolean {
 }
 
 /**
- * §2: whether an adapter configuration is the host's closed configuration.
+ * The CFG rules: whether an adapter configuration is the host's closed configuration.
  * @param config - the configuration as `JSON.parse` gave it
  */
 export function hostAcceptsConfig(config: unknown): boolean {

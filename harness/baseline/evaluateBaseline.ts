@@ -1,6 +1,6 @@
+import type { AcceptanceReport, ClauseVerdict } from '../../reports/types.js';
 import type { ClauseId } from '../clauses.js';
-import type { ClauseVerdict } from '../../reports/types.js';
-import type { BaselineStatus } from './types.js';
+import type { BaselineStatus } from './expectedFailures.js';
 
 /** What a baseline says about one run. */
 export interface BaselineEvaluation {
@@ -27,13 +27,22 @@ const statusOf = {
  * @param scope - `full` for a whole run or a merge, `shard` for one shard.
  * @public
  */
-export function evaluateBaseline(
-  clauses: readonly { readonly id: ClauseId; readonly verdict: ClauseVerdict }[],
-  entries: readonly ClauseId[],
-  scope: 'full' | 'shard',
-): BaselineEvaluation {
+export function evaluateBaseline(clauses: readonly { readonly id: ClauseId; readonly verdict: ClauseVerdict }[], entries: readonly ClauseId[], scope: 'full' | 'shard'): BaselineEvaluation {
   const listed = new Set(entries);
   const statuses = new Map<ClauseId, BaselineStatus>();
   for (const entry of clauses) if (listed.has(entry.id)) statuses.set(entry.id, statusOf[scope][entry.verdict]);
   return { statuses, stale: [...statuses].filter(([, status]) => status === 'stale-baseline').map(([id]) => id) };
+}
+
+/**
+ * Pure: a report's FAILs as an expected-failures file (`--write-baseline`), a
+ * YAML list that `--expected-failures` reads back. Stale entries are dropped
+ * (they now pass), so the written baseline is what the next run should expect.
+ * @param report - a built report
+ * @public
+ */
+export function renderExpectedFailures(report: AcceptanceReport): string {
+  const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL');
+  const header = `# Expected failures written by adapter-qualify ${report.suite.version} (seed ${report.run.seed}, verdict ${report.verdict}).\n`;
+  return failed.length === 0 ? `${header}[]\n` : `${header}${failed.map((entry) => `- ${entry.id}\n`).join('')}`;
 }

@@ -1,13 +1,9 @@
-import { parseArgs } from 'node:util';
-import { clauseCatalogRows } from '../catalog/clauseCatalogRows.js';
-import { renderClauseCatalog, type ClauseCatalogFormat } from '../catalog/renderClauseCatalog.js';
-import type { ProfileId } from '../clauses.js';
+import { clauseCatalogRows, renderClauseCatalog, type ClauseCatalogFormat } from '../catalog/clauseCatalog.js';
+import { PROFILE_IDS } from '../clauses.js';
 import { UsageError } from '../UsageError.js';
-import { exitCodes, type ExitCode } from './exitCodes.js';
-import { helpText } from './helpText.js';
-import type { CliIo } from './runCommand.js';
-
-const PROFILES: readonly ProfileId[] = ['coding-operation.v1', 'adapter-manifest.v1'];
+import { exitCodes, parseCommandLine, type ExitCode } from './commandLine.js';
+import { helpText } from './help.js';
+import type { CliIo } from './commandLine.js';
 
 /**
  * `adapter-qualify list [--json | --markdown] [--profile P]`: prints every
@@ -19,20 +15,16 @@ const PROFILES: readonly ProfileId[] = ['coding-operation.v1', 'adapter-manifest
  * @public
  */
 export async function listCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: [...args], options: { json: { type: 'boolean' }, markdown: { type: 'boolean' }, profile: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
-  } catch (cause) {
-    throw new UsageError(`list: ${(cause as Error).message.split('\n')[0]} (see adapter-qualify list --help)`, { cause });
-  }
-  if (values.help === true) {
+  const parsed = parseCommandLine('list', args);
+  if (parsed.kind === 'help') {
     io.stdout.write(helpText.list);
     return exitCodes.ok;
   }
+  const { values } = parsed;
   if (values.json === true && values.markdown === true) throw new UsageError('list: --json and --markdown are mutually exclusive', { option: '--json' });
   const profile = values.profile;
-  if (profile !== undefined && !PROFILES.includes(profile as ProfileId)) {
-    throw new UsageError(`list: --profile must be one of ${PROFILES.join(', ')} (got ${JSON.stringify(profile)})`, { option: '--profile' });
+  if (profile !== undefined && !(PROFILE_IDS as readonly string[]).includes(profile)) {
+    throw new UsageError(`list: --profile must be one of ${PROFILE_IDS.join(', ')} (got ${JSON.stringify(profile)})`, { option: '--profile' });
   }
   const format: ClauseCatalogFormat = values.json === true ? 'json' : values.markdown === true ? 'markdown' : 'text';
   const rows = (await clauseCatalogRows()).filter((row) => profile === undefined || row.profile === profile);

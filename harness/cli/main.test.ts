@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { dir } from 'tmp-promise';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { validAdapterConfig } from '../config/__test-helpers__/validAdapterConfig.js';
-import { helpText } from './helpText.js';
+import { validAdapterConfig } from '../__test-helpers__/validRunInputs.js';
+import { helpText } from './help.js';
 
 // The built bin, as users run it (`npm test` builds first).
 const BIN = fileURLToPath(new URL('../../dist/harness/cli/main.js', import.meta.url));

@@ -3,24 +3,23 @@
 // It exports nothing; the commands are modules of their own.
 import { packageVersion } from '../packageRoot.js';
 import { UsageError } from '../UsageError.js';
-import { exitCodes, type ExitCode } from './exitCodes.js';
-import { helpText } from './helpText.js';
-import type { CliIo } from './runCommand.js';
+import { exitCodes, type CliIo, type ExitCode } from './commandLine.js';
+import { COMMANDS, helpText, type CommandName } from './help.js';
 
 type Command = (args: readonly string[], io: CliIo) => Promise<ExitCode>;
 
 // Each command's modules load only when it runs: a `run` starts its first adapter
 // process sooner when it does not first load (and compile the schemas of) every other command.
-const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
-  run: async () => (await import('./runCommand.js')).runCommand,
-  merge: async () => (await import('./mergeCommand.js')).mergeCommand,
+const LOADERS: Readonly<Record<CommandName, () => Promise<Command>>> = {
+  run: async () => (await import('./qualifyCommands.js')).runCommand,
+  merge: async () => (await import('./reportCommands.js')).mergeCommand,
   'self-check': async () => {
-    const { selfCheckCommand } = await import('./selfCheckCommand.js');
+    const { selfCheckCommand } = await import('./qualifyCommands.js');
     return (args, io) => selfCheckCommand(args, io);
   },
-  manifest: async () => (await import('./manifestCommand.js')).manifestCommand,
-  verify: async () => (await import('./verifyCommand.js')).verifyCommand,
-  replay: async () => (await import('./replayFailuresCommand.js')).replayFailuresCommand,
+  manifest: async () => (await import('./qualifyCommands.js')).manifestCommand,
+  verify: async () => (await import('./reportCommands.js')).verifyCommand,
+  replay: async () => (await import('./reportCommands.js')).replayFailuresCommand,
   list: async () => (await import('./listCommand.js')).listCommand,
 };
 
@@ -38,14 +37,18 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     io.stdout.write(`${packageVersion}\n`);
     return exitCodes.ok;
   }
-  const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
+  const command = isCommandName(first) ? LOADERS[first] : undefined;
   if (command === undefined) {
     const what = first.startsWith('-') ? `unknown option ${first}` : `unknown command ${JSON.stringify(first)}`;
-    throw new UsageError(`${what} (commands: ${Object.keys(COMMANDS).join(', ')}; see adapter-qualify --help)`, {
+    throw new UsageError(`${what} (commands: ${COMMANDS.join(', ')}; see adapter-qualify --help)`, {
       ...(first.startsWith('-') ? { option: first } : {}),
     });
   }
   return (await command())(rest, io);
+}
+
+function isCommandName(word: string): word is CommandName {
+  return (COMMANDS as readonly string[]).includes(word);
 }
 
 function internalError(error: unknown): ExitCode {

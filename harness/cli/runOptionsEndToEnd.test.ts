@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { packageRoot } from '../packageRoot.js';
 import { canonicalJson } from '../protocol/canonicalJson.js';
-import { validateRequestText } from '../protocol/validateRequestText.js';
+import { validateRequestText } from '../protocol/validateRequest.js';
 import { runQualifyCli } from '../__test-helpers__/runQualifyCli.js';
 
 // Options that change what the suite sends, checked on what it really sent.
@@ -15,7 +15,10 @@ const REFERENCE = join(packageRoot, 'adapters', 'reference', 'adapter.json');
 const root = temporaryRoot('run-options');
 
 function sentRequests(outDir: string): { action: string; requestText: string }[] {
-  return readFileSync(join(outDir, 'transcript.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { action: string; requestText: string });
+  return readFileSync(join(outDir, 'transcript.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { action: string; requestText: string });
 }
 
 describe.concurrent('run options, end to end', () => {
@@ -38,7 +41,9 @@ describe.concurrent('run options, end to end', () => {
     const boundary = run.report?.clauses.find((entry) => entry.id === 'REQ-BOUNDARY-ACCEPT');
     expect(boundary?.verdict).toBe('SKIP');
     expect(boundary?.reason).toMatch(/any-json/);
-    const payloads = sentRequests(out).map((call) => (JSON.parse(call.requestText) as { payload?: { contract?: string } }).payload).filter((value) => value !== undefined);
+    const payloads = sentRequests(out)
+      .map((call) => (JSON.parse(call.requestText) as { payload?: { contract?: string } }).payload)
+      .filter((value) => value !== undefined);
     expect(payloads.length).toBeGreaterThan(0);
     for (const value of payloads) expect(value?.contract).toBe('algal.coding-job-request.v2');
   }, 300_000);

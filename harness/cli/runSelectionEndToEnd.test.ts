@@ -15,7 +15,17 @@ const root = temporaryRoot('run-selection');
 describe.concurrent('run selection options, end to end', () => {
   it('--exclude leaves the excluded test unrun: its clause is SKIP saying so, the rest is judged; --hide-not-applicable shortens the renderings only', async () => {
     const out = join(root(), 'exclude');
-    const run = await runQualifyCli(REFERENCE, out, ['--seed', '5', '--runs', '2', '--only', '(SEM-SUBMIT-ADMITS|REQ-BOUNDARY-ACCEPT)', '--exclude', 'REQ-BOUNDARY-ACCEPT', '--hide-not-applicable']);
+    const run = await runQualifyCli(REFERENCE, out, [
+      '--seed',
+      '5',
+      '--runs',
+      '2',
+      '--only',
+      '(SEM-SUBMIT-ADMITS|REQ-BOUNDARY-ACCEPT)',
+      '--exclude',
+      'REQ-BOUNDARY-ACCEPT',
+      '--hide-not-applicable',
+    ]);
     expect(run.report, run.stderr).not.toBeNull();
     const verdict = (id: string) => run.report!.clauses.find((entry) => entry.id === id);
     expect(verdict('REQ-BOUNDARY-ACCEPT')).toEqual(expect.objectContaining({ verdict: 'SKIP', reason: 'excluded by --exclude "REQ-BOUNDARY-ACCEPT" (not run)' }));

@@ -57,7 +57,10 @@ describe('secrets never reach a report', () => {
     expect(transcript).toContain(PLAIN);
     expect(transcript).toContain('[masked: QUALIFY_TEST_API_TOKEN]');
     expect(files.get('acceptance.json')).toContain('[masked: QUALIFY_TEST_API_TOKEN]');
-    const lines = transcript.trimEnd().split('\n').map((line) => JSON.parse(line) as { stderrTail: string; stderrKept: boolean; masked?: string[] });
+    const lines = transcript
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { stderrTail: string; stderrKept: boolean; masked?: string[] });
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
       expect(line.masked).toContain('QUALIFY_TEST_API_TOKEN');

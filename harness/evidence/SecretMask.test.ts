@@ -18,9 +18,7 @@ describe('SecretMask', () => {
   });
 
   it('replaces every occurrence, the longest secret first, and the JSON-escaped form too', () => {
-    expect(mask.mask('a ghp_abcdefghij b ghp_abcdefghij-longer c sk-123456')).toBe(
-      'a [masked: GITHUB_TOKEN] b [masked: NPM_AUTH] c [masked: OPENAI_APIKEY]',
-    );
+    expect(mask.mask('a ghp_abcdefghij b ghp_abcdefghij-longer c sk-123456')).toBe('a [masked: GITHUB_TOKEN] b [masked: NPM_AUTH] c [masked: OPENAI_APIKEY]');
     expect(mask.mask(JSON.stringify({ password: 'pa"ss\\word' }))).toBe('{"password":"[masked: DB_PASSWORD]"}');
     expect(mask.found('x pa"ss\\word y sk-123456')).toEqual(['DB_PASSWORD', 'OPENAI_APIKEY']);
   });

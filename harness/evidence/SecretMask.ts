@@ -1,4 +1,4 @@
-import { passedVariableNames } from '../transport/containment/runContext.js';
+import { passedVariableNames } from '../transport/containment/environment.js';
 
 /** Names of environment variables whose values are treated as secrets. */
 const SECRET_NAME = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|CREDENTIAL|AUTH)/i;

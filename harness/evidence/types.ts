@@ -2,6 +2,8 @@ import type { ClauseId } from '../clauses.js';
 
 /** One adapter call as shown in a counterexample (capped; never the environment). */
 export interface CallExcerpt {
+  /** The transport's id of the call, as on its transcript line (the join key from a report to its transcript). */
+  readonly callId: string;
   readonly action: string;
   /** The request sent, as text, cut to a few KiB for the report (the transcript has it whole). */
   readonly request: string;

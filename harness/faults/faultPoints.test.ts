@@ -10,8 +10,7 @@ function steps(...specs: readonly string[]): DurableStep[] {
   });
 }
 
-const names = (points: ReturnType<typeof equivalentPoints>): string[] =>
-  points.map(({ step, standsFor }) => [step.description, ...standsFor.map((other) => other.description)].join(' = '));
+const names = (points: ReturnType<typeof equivalentPoints>): string[] => points.map(({ step, standsFor }) => [step.description, ...standsFor.map((other) => other.description)].join(' = '));
 
 describe('equivalent fault points', () => {
   const admission = steps('mkdir', 'fsync', 'openat', 'write', 'write', 'fsync', 'link', 'unlink', 'fsync', 'write');

@@ -1,10 +1,50 @@
+import { CONTEXT_SYSCALLS, DURABLE_SYSCALLS, durableFlags, type DurableStep, durableSteps, ordinalWord } from './durableSteps.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { durableSteps, ordinalWord, type DurableStep } from './durableSteps.js';
-import { durableFlags } from './durableSyscalls.js';
-import { parseStraceLog, type StraceLog } from './parseStraceLog.js';
-import { tracerArgv, type TracerAction } from './tracerArgv.js';
+import { parseStraceLog, type StraceLog } from './strace.js';
+import type { CallRecord } from '../transport/callRecord.js';
+import { runAdapterCall } from '../transport/runAdapterCall.js';
+import type { CallBounds, CallInput, CommandTarget } from '../transport/OperationTransport.js';
+
+/**
+ * What the tracer does to a call:
+ * - `record`: only watch (its durable steps become the crash points);
+ * - `kill`: SIGKILL on entry to `step`, before it runs (a crash);
+ * - `stop`: SIGSTOP at `step`; it runs, then the whole process stops before its next step.
+ */
+export type TracerAction = { readonly kind: 'record' } | { readonly kind: 'kill' | 'stop'; readonly step: Pick<DurableStep, 'syscall' | 'ordinal' | 'threadRank'> };
+
+/** strace counts `when=` up to this many invocations. */
+export const MAX_INJECTION_ORDINAL = 65_535;
+
+const SIGNAL_OF: Record<'kill' | 'stop', string> = { kill: 'SIGKILL', stop: 'SIGSTOP' };
+
+/**
+ * The argv that runs `argv` under strace: descriptors decorated with their
+ * paths (`-y`), the durable and context syscalls logged to `logFile`, buffers
+ * cut to two items (`-s 2`: data is never needed, but both descriptors of a new
+ * pipe or socket pair must be printed). A recording follows
+ * every thread and child (`-f`) and uses seccomp-bpf so untraced syscalls do
+ * not stop (fast). An injection cannot use seccomp-bpf (strace 6.1 drops
+ * injected signals at a seccomp stop), and it follows the tree only when the
+ * step is not made by the adapter's first thread: strace counts `when=` per
+ * thread, so with `-f` a runtime's helper thread (Node's libuv pool writes
+ * eventfds at start-up) can reach the count first; tracing the first thread
+ * alone makes its count exact.
+ * @param tracer - absolute path of strace
+ * @param logFile - where strace writes its log
+ * @param action - record, kill or stop
+ * @param argv - the adapter's argv, executable first
+ */
+export function tracerArgv(tracer: string, logFile: string, action: TracerAction, argv: readonly string[]): [string, ...string[]] {
+  const traced = [...DURABLE_SYSCALLS, ...CONTEXT_SYSCALLS].map((name) => `?${name}`).join(',');
+  const follow = action.kind === 'record' || action.step.threadRank !== 0 ? ['-f'] : [];
+  const common = [...follow, '-qq', '-y', '-s', '2', '-e', 'signal=none', '-o', logFile, '-e', `trace=${traced}`];
+  const injection =
+    action.kind === 'record' ? ['--seccomp-bpf'] : ['-e', `inject=${action.step.syscall}:signal=${SIGNAL_OF[action.kind]}:when=${Math.min(action.step.ordinal, MAX_INJECTION_ORDINAL)}`];
+  return [tracer, ...common, ...injection, '--', ...argv];
+}
 
 /** Time added to a traced call's deadline, on top of doubling it: the tracer's overhead is not the adapter's. */
 export const TRACER_ALLOWANCE_MS = 5_000;
@@ -111,4 +151,25 @@ export function injectionSite(log: StraceLog, planned: Pick<DurableStep, 'syscal
 export function missedSite(log: StraceLog, planned: Pick<DurableStep, 'syscall' | 'ordinal' | 'index'>): InjectionSite {
   const reached = durableSteps(log).find((step) => step.index === planned.index && step.syscall === planned.syscall);
   return { onTarget: false, nextOrdinal: reached?.ordinal ?? planned.ordinal, step: null, description: 'nothing: the call ended before the injection fired' };
+}
+
+/** A call run once under the tracer: what it answered, and its durable steps in order. */
+export interface RecordedCall {
+  readonly record: CallRecord;
+  readonly steps: readonly DurableStep[];
+}
+
+/**
+ * Runs one adapter call under strace and lists its durable steps: the crash
+ * points of every later call of the same kind. It runs under
+ * {@link tracedTimeoutMs} (the tracer's overhead is not the adapter's).
+ * @param tracer - absolute path of strace (see `locateTracer`)
+ * @param target - the adapter command
+ * @param input - the argv action and stdin text
+ * @param bounds - the adapter's bounds (the deadline is extended for the tracer)
+ */
+export async function recordDurableSteps(tracer: string, target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<RecordedCall> {
+  const trace = new TraceSession(tracer, { kind: 'record' });
+  const record = await runAdapterCall(target, input, { ...bounds, timeoutMs: tracedTimeoutMs(bounds.timeoutMs) }, { onSpawn: () => {}, wrapArgv: trace.wrapArgv });
+  return { record, steps: durableSteps(trace.finish()) };
 }

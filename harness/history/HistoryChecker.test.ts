@@ -1,8 +1,7 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { acceptedOutcome, sampleBinding, terminalOutcome, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
-import { HistoryChecker } from './HistoryChecker.js';
-import { HistoryInputError } from './HistoryInputError.js';
+import { HistoryChecker, HistoryInputError } from './HistoryChecker.js';
 
 const binding = sampleBinding();
 
@@ -49,9 +48,7 @@ describe('HistoryChecker', () => {
     fc.assert(
       fc.property(calls, (drawn) => {
         // In endedAt order, as the checker requires; unknown outcomes carry any revision.
-        const entries = drawn
-          .map((call) => ({ startedAt: call.start, endedAt: call.start + call.length, revision: call.revision }))
-          .sort((a, b) => a.endedAt - b.endedAt);
+        const entries = drawn.map((call) => ({ startedAt: call.start, endedAt: call.start + call.length, revision: call.revision })).sort((a, b) => a.endedAt - b.endedAt);
         const checker = new HistoryChecker();
         entries.forEach((entry, ref) => {
           const found = checker.add({ outcome: unknownOutcome(binding, entry.revision), startedAt: entry.startedAt, endedAt: entry.endedAt, ref });

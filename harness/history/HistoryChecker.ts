@@ -1,10 +1,41 @@
 import { canonicalJson } from '../protocol/canonicalJson.js';
 import type { Digest } from '../protocol/digest.js';
-import type { Binding } from '../protocol/types.js';
 import type { ClauseId } from '../clauses.js';
 import { violation, type Violation } from '../violation.js';
-import { HistoryInputError } from './HistoryInputError.js';
-import type { HistoryEntry } from './types.js';
+import type { Binding, Outcome } from '../protocol/types.js';
+
+/** One valid outcome seen for a binding, with the call's time span. */
+export interface HistoryEntry {
+  /** The valid outcome (every OUT clause held); its binding fields say which history it belongs to. */
+  readonly outcome: Outcome;
+  /** When the call started (ms); calls are ordered only when one ended before the other started. */
+  readonly startedAt: number;
+  /** When the call ended (ms), not before `startedAt`. */
+  readonly endedAt: number;
+  /** Which call this was (transcript index or call number), named in violations. */
+  readonly ref: number;
+  /** `canonicalJson(outcome)` when the caller has it already (saves serializing the outcome again); it must be exactly that text. */
+  readonly canonicalText?: string;
+}
+
+/**
+ * The suite fed the history checker something it cannot judge (entries out of
+ * `endedAt` order, mixed bindings, bad times): a harness fault, not the adapter's.
+ */
+export class HistoryInputError extends Error {
+  override readonly name = 'HistoryInputError' as const;
+  /** The `ref` of the offending entry. */
+  readonly ref: number;
+
+  /**
+   * @param message - what was wrong
+   * @param ref - the offending entry's ref
+   */
+  constructor(message: string, ref: number) {
+    super(message);
+    this.ref = ref;
+  }
+}
 
 interface Seen {
   readonly ref: number;
@@ -12,10 +43,12 @@ interface Seen {
 }
 
 /**
- * Incremental checker of one binding's history (coding-operation-v1.md §6):
+ * Incremental checker of one binding's history, the ledger's promises across answers:
  * SEM-REVISION-MONOTONIC, SEM-EQUAL-REVISION, SEM-ACCEPTANCE-STABLE and
  * SEM-TERMINAL-IMMUTABLE. A first-seen terminal without an accepted before it is
- * valid (SEM-TERMINAL-WITHOUT-ACCEPT, a host obligation).
+ * valid (SEM-TERMINAL-WITHOUT-ACCEPT, a host obligation). The one judge of these
+ * four clauses: the ledger model, the fault judges and the transcript verifier
+ * feed it their answers and only say which clause of theirs a finding breaks.
  *
  * Call `a` precedes call `b` only when `a.endedAt < b.startedAt`; overlapping calls
  * are not ordered. Entries must be added in nondecreasing `endedAt` order (the
@@ -120,11 +153,7 @@ export class HistoryChecker {
     const binding = this.#binding;
     if (binding === null) {
       this.#binding = { operationId: outcome.operationId, authorityId: outcome.authorityId, requestDigest: outcome.requestDigest };
-    } else if (
-      binding.operationId !== outcome.operationId ||
-      binding.authorityId !== outcome.authorityId ||
-      binding.requestDigest !== outcome.requestDigest
-    ) {
+    } else if (binding.operationId !== outcome.operationId || binding.authorityId !== outcome.authorityId || binding.requestDigest !== outcome.requestDigest) {
       throw new HistoryInputError(`history entry ${ref} belongs to another binding`, ref);
     }
   }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { execa } from 'execa';
-import { adapterEnvironment, SCRUBBED_ENVIRONMENT, type EnvironmentPolicy } from '../transport/containment/adapterEnvironment.js';
-import { launchCommand } from '../transport/containment/launchCommand.js';
-import { killProcessGroup } from '../transport/killProcessGroup.js';
-import type { LifecycleOption } from './LifecycleOption.js';
+import { adapterEnvironment, SCRUBBED_ENVIRONMENT, type EnvironmentPolicy } from '../transport/containment/environment.js';
+import { launchCommand } from '../transport/containment/launcher.js';
+import { killProcessGroup } from '../transport/process.js';
+import type { LifecycleOption } from './lifecycleOption.js';
 
 /** Bytes of stdout/stderr kept for the report (the tail). */
 const KEPT_OUTPUT_BYTES = 4_096;

@@ -1,10 +1,13 @@
+import type { AdapterManifestClauseId } from '../clauses.js';
 import type { EvidenceRecorder } from '../suite/EvidenceRecorder.js';
 import { violation, type Violation } from '../violation.js';
-import { ajvViolations } from './_internals/ajvViolations.js';
-import { failStatic } from './_internals/failStatic.js';
-import { isRecord } from './_internals/isRecord.js';
-import { manifestSchemas } from './manifestSchemas.js';
-import type { JsonFileRead } from './readJsonFile.js';
+import type { JsonFileRead } from './adapterFiles.js';
+import { failStatic } from './checkDeclarations.js';
+import { ajvViolations, manifestSchemas } from './manifestSchemas.js';
+import { isJsonObject } from '../protocol/jsonValues.js';
+
+/** The ACC clauses, in the order the coverage check's name lists them. */
+export const ACC_CLAUSES = ['ACC-COVERAGE', 'ACC-HONEST'] as const satisfies readonly AdapterManifestClauseId[];
 
 /** What {@link checkCoverage} judges. */
 export interface CoverageCheck {
@@ -30,11 +33,11 @@ export function checkCoverage(check: CoverageCheck): void {
   const { recorder, read } = check;
   const fail = (found: Violation): void => failStatic(recorder, found, check.document, check.seed);
   if (read.kind === 'unusable-path') {
-    for (const id of ['ACC-COVERAGE', 'ACC-HONEST'] as const) recorder.inconclusive(id, `the coverage file is unusable: ${read.reason}`);
+    for (const id of ACC_CLAUSES) recorder.inconclusive(id, `the coverage file is unusable: ${read.reason}`);
     return;
   }
   recorder.count('ACC-COVERAGE');
-  if (read.kind !== 'json' || !isRecord(read.value)) {
+  if (read.kind !== 'json' || !isJsonObject(read.value)) {
     fail(violation('ACC-COVERAGE', read.kind === 'json' ? 'the coverage file is not a JSON object' : `the coverage file cannot be used: ${read.reason}`));
     recorder.inconclusive('ACC-HONEST', 'the coverage file is not a JSON object (ACC-COVERAGE)');
     return;
@@ -44,7 +47,7 @@ export function checkCoverage(check: CoverageCheck): void {
   if (check.manifestId !== null && coverage.adapter !== check.manifestId) {
     fail(violation('ACC-COVERAGE', `adapter ${JSON.stringify(coverage.adapter)} differs from the manifest id ${JSON.stringify(check.manifestId)}`, { instancePath: '/adapter' }));
   }
-  const entries = Array.isArray(coverage.tools) ? coverage.tools.filter(isRecord) : [];
+  const entries = Array.isArray(coverage.tools) ? coverage.tools.filter(isJsonObject) : [];
   checkOnePerTool(entries, check.toolNames, fail);
   checkHonest(entries, coverage.nativeImplemented, check.testedBuilds, recorder, fail);
 }
@@ -85,7 +88,13 @@ function checkHonest(
     if (typeof entry.testedBuild !== 'string') {
       fail(violation('ACC-HONEST', `tool ${name} claims ${String(entry.coverage)} coverage without a testedBuild`, { instancePath }));
     } else if (!testedBuilds.includes(entry.testedBuild)) {
-      fail(violation('ACC-HONEST', `tool ${name} claims ${String(entry.coverage)} on build ${JSON.stringify(entry.testedBuild)}, which the manifest's testedBuilds ${JSON.stringify(testedBuilds)} does not list`, { instancePath: `${instancePath}/testedBuild` }));
+      fail(
+        violation(
+          'ACC-HONEST',
+          `tool ${name} claims ${String(entry.coverage)} on build ${JSON.stringify(entry.testedBuild)}, which the manifest's testedBuilds ${JSON.stringify(testedBuilds)} does not list`,
+          { instancePath: `${instancePath}/testedBuild` },
+        ),
+      );
     }
     if (entry.coverage === 'passed' && nativeImplemented === false) {
       fail(violation('ACC-HONEST', `tool ${name} claims passed coverage while nativeImplemented is false`, { instancePath: `${instancePath}/coverage` }));

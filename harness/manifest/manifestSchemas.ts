@@ -1,18 +1,13 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ClauseId } from '../clauses.js';
+import { compileSuiteSchema, suiteSchemaByKey } from '../schemas.js';
+import { violation, type Violation } from '../violation.js';
 import coverageSchema from './coverage.schema.json' with { type: 'json' };
 import manifestSchema from './manifest.schema.json' with { type: 'json' };
 import catalogSchema from './tool-catalog.schema.json' with { type: 'json' };
 
-// One strict instance, each schema compiled once at module load (style.md §4, §7).
-const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
-
-function compiled(key: string): ValidateFunction {
-  const validate = ajv.getSchema(key);
-  if (validate === undefined) throw new Error(`manifestSchemas: ${key} did not compile`);
-  return validate;
-}
-
-ajv.addSchema(catalogSchema);
+// Each schema compiled once, at module load, on the suite's strict instance: the suite's own schemas must be
+// exact (a typo in one is our bug), and compiling per file or per call would cost every check.
 
 /**
  * The compiled validators of the profile's published schemas
@@ -26,8 +21,25 @@ export const manifestSchemas: {
   readonly tool: ValidateFunction;
   readonly coverage: ValidateFunction;
 } = Object.freeze({
-  manifest: ajv.compile(manifestSchema),
-  catalog: compiled(catalogSchema.$id),
-  tool: compiled(`${catalogSchema.$id}#/definitions/tool`),
-  coverage: ajv.compile(coverageSchema),
+  manifest: compileSuiteSchema(manifestSchema),
+  catalog: suiteSchemaByKey(catalogSchema),
+  tool: suiteSchemaByKey(catalogSchema, `${catalogSchema.$id}#/definitions/tool`),
+  coverage: compileSuiteSchema(coverageSchema),
 });
+
+/**
+ * Maps ajv errors to violations of one clause, keeping `instancePath`, so a
+ * report names the place in the document and not only ajv's wording.
+ * @param prefix - a JSON pointer the errors' paths are relative to (e.g. `/tools/2`)
+ * @internal
+ */
+export function ajvViolations(clauseId: ClauseId, errors: readonly ErrorObject[] | null | undefined, prefix = ''): Violation[] {
+  return (errors ?? []).map((error) => {
+    const instancePath = `${prefix}${error.instancePath}`;
+    const extra = error.keyword === 'additionalProperties' ? ` (${JSON.stringify((error.params as { additionalProperty?: string }).additionalProperty)})` : '';
+    return violation(clauseId, `${instancePath || '/'} ${error.message ?? error.keyword}${extra}`, {
+      instancePath,
+      details: { keyword: error.keyword, schemaPath: error.schemaPath },
+    });
+  });
+}

@@ -1,28 +1,25 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { dir as temporaryDirectory } from 'tmp-promise';
 import { buildReport, type FailedTest } from '../../reports/buildReport.js';
 import { fingerprintSubject } from '../../reports/fingerprintSubject.js';
 import { renderSummary } from '../../reports/renderSummary.js';
 import type { AcceptanceReport } from '../../reports/types.js';
-import { writeReportFiles } from '../../reports/writeReportFiles.js';
+import { writeReportFiles } from '../../reports/reportFiles.js';
 import type { ClauseId } from '../clauses.js';
 import { packageVersion } from '../packageRoot.js';
 import type { JsonValue } from '../protocol/canonicalJson.js';
 import { OUTCOME_CONTRACT } from '../protocol/types.js';
+import { runWithLimit } from '../runWithLimit.js';
 import { EvidenceRecorder } from '../suite/EvidenceRecorder.js';
-import { mergeTranscriptParts } from '../transcript/mergeTranscriptParts.js';
-import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
-import { findOnPath } from './_internals/findOnPath.js';
-import { checkCatalog, type CheckedCatalog } from './checkCatalog.js';
-import { checkCoverage } from './checkCoverage.js';
-import { checkManifest, type CheckedManifest } from './checkManifest.js';
-import { checkRuntimeHook } from './checkRuntimeHook.js';
-import { checkToolTransport, TRN_CLAUSES } from './checkToolTransport.js';
-import { manifestReplayCommand } from './manifestReplayCommand.js';
-import type { ManifestRunOptions } from './ManifestRunOptions.js';
-import { readJsonFile } from './readJsonFile.js';
-import { ToolSession } from './ToolSession.js';
+import { mergeTranscriptParts, TranscriptWriter } from '../transcript/TranscriptWriter.js';
+import { readJsonFile } from './adapterFiles.js';
+import { ACC_CLAUSES, checkCoverage } from './checkCoverage.js';
+import { CAT_CLAUSES, checkCatalog, checkManifest, MAN_CLAUSES, type CheckedCatalog, type CheckedManifest } from './checkDeclarations.js';
+import { checkRuntimeHook, HOOK_CLAUSES } from './checkRuntimeHook.js';
+import { checkToolTransport, ToolSession, TRN_CLAUSES } from './checkToolTransport.js';
+import { manifestReplayCommand, type ManifestRunOptions } from './manifestOptions.js';
 
 /** What a finished manifest run produced. */
 export interface ManifestQualificationResult {
@@ -38,11 +35,15 @@ const TOOL_CONCURRENCY = 2;
 
 /** The checks of the profile, by the name their evidence carries (names start with the clause IDs they decide). */
 const CHECK_NAMES = {
-  manifest: 'MAN-SCHEMA, MAN-ID, MAN-PATHS, MAN-FILES, MAN-REGRESSION: the manifest',
-  catalog: 'CAT-SCHEMA, CAT-TOOL, CAT-SCHEMAS-VALID, CAT-REFS: the tool catalog',
-  hook: 'HOOK-IMPORT-PURE, HOOK-NAMES, HOOK-TOOLS-MATCH: the runtime hook',
-  coverage: 'ACC-COVERAGE, ACC-HONEST: the coverage file',
+  manifest: `${MAN_CLAUSES.join(', ')}: the manifest`,
+  catalog: `${CAT_CLAUSES.join(', ')}: the tool catalog`,
+  tools: `${TRN_CLAUSES.join(', ')}: the tools`,
+  hook: `${HOOK_CLAUSES.join(', ')}: the runtime hook`,
+  coverage: `${ACC_CLAUSES.join(', ')}: the coverage file`,
 } as const;
+
+/** The name of the TRN check of one tool. */
+const toolCheckName = (tool: string): string => `${TRN_CLAUSES.join(', ')}: tool ${JSON.stringify(tool)}`;
 
 /**
  * Qualifies one manifest-registered adapter directory against
@@ -78,21 +79,17 @@ export async function runManifestQualification(options: ManifestRunOptions): Pro
     };
     const seed = options.seed;
 
-    const manifestRecorder = recorder(CHECK_NAMES.manifest, ['MAN-SCHEMA', 'MAN-ID', 'MAN-PATHS', 'MAN-FILES', 'MAN-REGRESSION']);
+    const manifestRecorder = recorder(CHECK_NAMES.manifest, MAN_CLAUSES);
     const manifestRead = await readJsonFile(options.manifestPath);
-    const manifest = await guarded<CheckedManifest | null>(CHECK_NAMES.manifest, null, () =>
-      checkManifest(options.manifestPath, manifestRead, manifestRecorder, seed),
-    );
-    const catalogRecorder = recorder(CHECK_NAMES.catalog, ['CAT-SCHEMA', 'CAT-TOOL', 'CAT-SCHEMAS-VALID', 'CAT-REFS']);
+    const manifest = await guarded<CheckedManifest | null>(CHECK_NAMES.manifest, null, () => checkManifest(options.manifestPath, manifestRead, manifestRecorder, seed));
+    const catalogRecorder = recorder(CHECK_NAMES.catalog, CAT_CLAUSES);
     const catalog = await guarded<CheckedCatalog | null>(CHECK_NAMES.catalog, null, () =>
-      manifest === null
-        ? Promise.resolve(null)
-        : checkCatalog(manifest.files.toolSchema, manifest.root, manifest.id, catalogRecorder, seed),
+      manifest === null ? Promise.resolve(null) : checkCatalog(manifest.files.toolSchema, manifest.root, manifest.id, catalogRecorder, seed),
     );
 
     await checkTransport(manifest, catalog, { options, scratchDir, transcript, recorder, guarded });
 
-    const hookRecorder = recorder(CHECK_NAMES.hook, ['HOOK-IMPORT-PURE', 'HOOK-NAMES', 'HOOK-TOOLS-MATCH']);
+    const hookRecorder = recorder(CHECK_NAMES.hook, HOOK_CLAUSES);
     if (manifest !== null) {
       await guarded(CHECK_NAMES.hook, undefined, () =>
         checkRuntimeHook({
@@ -108,7 +105,7 @@ export async function runManifestQualification(options: ManifestRunOptions): Pro
       );
     }
 
-    const coverageRecorder = recorder(CHECK_NAMES.coverage, ['ACC-COVERAGE', 'ACC-HONEST']);
+    const coverageRecorder = recorder(CHECK_NAMES.coverage, ACC_CLAUSES);
     if (manifest !== null) {
       const file = manifest.files.acceptance;
       await guarded(CHECK_NAMES.coverage, undefined, async () =>
@@ -132,7 +129,6 @@ export async function runManifestQualification(options: ManifestRunOptions): Pro
       failedTests,
       unhandledErrors: [],
       filteredOut: false,
-      deferred: {},
       subject: await manifestSubject(options.manifestPath, manifestRead.kind === 'json' ? manifestRead.value : null, manifest),
       suite: { name: 'adapter-qualify', version: packageVersion },
       environment: { node: process.version, platform: process.platform, arch: process.arch },
@@ -175,15 +171,14 @@ async function checkTransport(manifest: CheckedManifest | null, catalog: Checked
           ? 'no tool is soundly declared with compiling schemas (CAT-TOOL, CAT-SCHEMAS-VALID)'
           : null;
   if (unusable !== null || manifest === null || manifest.root === null || entrypoint?.kind !== 'usable' || catalog === null) {
-    const recorder = context.recorder('TRN-ONE-JSON, TRN-OK, TRN-OUTPUT-SCHEMA, TRN-FAILURE-OUTCOME, TRN-INPUT-REFUSED: the tools', TRN_CLAUSES);
+    const recorder = context.recorder(CHECK_NAMES.tools, TRN_CLAUSES);
     for (const id of TRN_CLAUSES) recorder.inconclusive(id, unusable ?? 'no tool can be called');
     return;
   }
   const root = manifest.root;
-  const queue = [...catalog.tools];
-  const worker = async (): Promise<void> => {
-    for (let tool = queue.shift(); tool !== undefined; tool = queue.shift()) {
-      const name = `TRN-ONE-JSON, TRN-OK, TRN-OUTPUT-SCHEMA, TRN-FAILURE-OUTCOME, TRN-INPUT-REFUSED: tool ${JSON.stringify(tool.name)}`;
+  await runWithLimit(
+    catalog.tools.map((tool) => async () => {
+      const name = toolCheckName(tool.name);
       const recorder = context.recorder(name, TRN_CLAUSES);
       const session = new ToolSession({
         entrypoint: entrypoint.path,
@@ -194,11 +189,10 @@ async function checkTransport(manifest: CheckedManifest | null, catalog: Checked
         transcript: context.transcript,
         testName: name,
       });
-      const current = tool;
-      await context.guarded(name, undefined, () => checkToolTransport({ tool: current, session, recorder, options: context.options }));
-    }
-  };
-  await Promise.all(Array.from({ length: TOOL_CONCURRENCY }, worker));
+      await context.guarded(name, undefined, () => checkToolTransport({ tool, session, recorder, options: context.options }));
+    }),
+    TOOL_CONCURRENCY,
+  );
 }
 
 /**
@@ -218,4 +212,22 @@ async function manifestSubject(manifestPath: string, parsed: unknown, manifest: 
     manifest?.root ?? '/',
   );
   return { ...fingerprint, config: { manifestPath, manifest: (parsed ?? null) as JsonValue }, authorityId: null };
+}
+
+/**
+ * The absolute path `PATH` resolves a program name to (as the transport's
+ * spawn does), or null.
+ */
+function findOnPath(program: string, path: string = process.env.PATH ?? ''): string | null {
+  for (const dir of path.split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, program);
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
 }

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, isArrayIndexKey } from './canonicalJson.js';
 import { digestCanonical, digestText } from './digest.js';
@@ -61,9 +61,7 @@ describe('canonicalJson', () => {
       "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",
       "literals": [null, true, false]
     }`;
-    expect(canonicalJson(JSON.parse(input))).toBe(
-      String.raw`{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\u000f\nA'B\"\\\\\"/"}`,
-    );
+    expect(canonicalJson(JSON.parse(input))).toBe(String.raw`{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\u000f\nA'B\"\\\\\"/"}`);
   });
 
   it.each([
@@ -101,7 +99,7 @@ describe('canonicalJson', () => {
     ['{"b":1,"01":2,"0":3,"-1":4,"1e3":5,"4294967295":6,"4294967294":7,"a":8}', '{"0":3,"4294967294":7,"-1":4,"01":2,"1e3":5,"4294967295":6,"a":8,"b":1}'],
     ['{"x":{"2":[{"11":0,"3":1,"z":2}],"10":null,"1":true},"0":[]}', '{"0":[],"x":{"1":true,"2":[{"3":1,"11":0,"z":2}],"10":null}}'],
     ['{"00":1,"0":2,"":3}', '{"0":2,"":3,"00":1}'],
-  ])('writes %s in the host\'s key order: array indices numerically first', (text, expected) => {
+  ])("writes %s in the host's key order: array indices numerically first", (text, expected) => {
     expect(canonicalJson(JSON.parse(text))).toBe(expected);
     expect(hostStringify(JSON.parse(text))).toBe(expected);
   });
@@ -112,8 +110,18 @@ describe('canonicalJson', () => {
   });
 
   it.each([
-    ['0', true], ['9', true], ['10', true], ['4294967294', true],
-    ['4294967295', false], ['01', false], ['-1', false], ['1e3', false], ['', false], ['+1', false], ['1.0', false], ['99999999999', false],
+    ['0', true],
+    ['9', true],
+    ['10', true],
+    ['4294967294', true],
+    ['4294967295', false],
+    ['01', false],
+    ['-1', false],
+    ['1e3', false],
+    ['', false],
+    ['+1', false],
+    ['1.0', false],
+    ['99999999999', false],
   ])('isArrayIndexKey(%j) is %s', (key, expected) => {
     expect(isArrayIndexKey(key)).toBe(expected);
   });
@@ -178,7 +186,7 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson(deep)).toThrow(/cyclic/);
   });
 
-  it('equals the host\'s sorted-insertion JSON.stringify for arbitrary JSON', () => {
+  it("equals the host's sorted-insertion JSON.stringify for arbitrary JSON", () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         expect(canonicalJson(value)).toBe(hostStringify(value));
@@ -187,7 +195,7 @@ describe('canonicalJson', () => {
     );
   });
 
-  it('equals the host\'s sorted-insertion JSON.stringify for objects with arbitrary UTF-16 keys (lone surrogates, integer-like keys included)', () => {
+  it("equals the host's sorted-insertion JSON.stringify for objects with arbitrary UTF-16 keys (lone surrogates, integer-like keys included)", () => {
     const key = fc.oneof(codeUnitString, fc.string({ unit: 'binary' }), integerLikeKey);
     const value = fc.dictionary(key, fc.oneof(fc.jsonValue({ maxDepth: 2 }), codeUnitString), { maxKeys: 12 });
     fc.assert(

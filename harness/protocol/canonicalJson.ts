@@ -1,4 +1,4 @@
-import { isPlainText } from './_internals/isPlainText.js';
+import { isPlainText } from './jsonValues.js';
 
 /** A JSON value as the protocol admits it (finite numbers only). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

@@ -31,7 +31,7 @@ describe('checkUniqueKeys', () => {
   });
 
   it('judges nothing on text that is not one JSON value', () => {
-    for (const text of ['', 'log line\n{}', '{"a":1}{"b":2}', '{"a":1,}', '{"a" 1}', '[1,2', '{"a":"\u0001"}', '{"\\x":1}']) {
+    for (const text of ['', 'log line\n{}', '{"a":1}{"b":2}', '{"a":1,}', '{"a" 1}', '[1,2', '{"a":"\u0001"}', '{"\\x":1}', '{"a":"\\ "}', '["\\u12"]']) {
       expect(checkUniqueKeys(text), text).toEqual({ kind: 'not-json' });
     }
   });
@@ -39,6 +39,38 @@ describe('checkUniqueKeys', () => {
   it('scans a 1,000,000-deep array without recursion', () => {
     const depth = 1_000_000;
     expect(checkUniqueKeys(`${'['.repeat(depth)}${']'.repeat(depth)}`)).toEqual({ kind: 'unique' });
+  });
+
+  // OUT-UNIQUE-KEYS counts a case only where the scan says the text is JSON: on texts near JSON, the scan
+  // must call JSON exactly what JSON.parse accepts (one character inserted, deleted or replaced).
+  it('agrees with JSON.parse on texts one edit away from JSON', () => {
+    const near = fc
+      .tuple(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.boolean(),
+        fc.nat(),
+        fc.constantFrom('delete', 'insert', 'replace'),
+        fc.constantFrom(...' \t\n\r{}[],:"\\/-+.0123456789eEtrufalsn\u0000\u001f\u00e9\ud800'.split('')),
+      )
+      .map(([value, pretty, position, edit, char]) => {
+        const text = pretty ? JSON.stringify(value, null, 1) : JSON.stringify(value);
+        const at = position % (text.length + 1);
+        if (edit === 'delete') return text.slice(0, at) + text.slice(at + 1);
+        if (edit === 'insert') return text.slice(0, at) + char + text.slice(at);
+        return text.slice(0, at) + char + text.slice(at + 1);
+      });
+    fc.assert(
+      fc.property(near, (text) => {
+        let parses = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          parses = false;
+        }
+        expect(checkUniqueKeys(text).kind === 'not-json', text).toBe(!parses);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('agrees with JSON.parse on which texts are JSON, and finds no repetition where none can be', () => {

@@ -1,4 +1,5 @@
 import { violation, type Violation } from '../violation.js';
+import { jsonPointer } from './jsonValues.js';
 
 /**
  * What a scan of raw JSON text found about repeated object keys.
@@ -7,19 +8,14 @@ import { violation, type Violation } from '../violation.js';
  *   the JSON Pointer of the object that repeats it;
  * - `not-json`: the text is not one JSON value (OUT-JSON judges that; no key was judged).
  */
-export type UniqueKeysResult =
-  | { readonly kind: 'unique' }
-  | { readonly kind: 'duplicate'; readonly key: string; readonly instancePath: string }
-  | { readonly kind: 'not-json' };
+export type UniqueKeysResult = { readonly kind: 'unique' } | { readonly kind: 'duplicate'; readonly key: string; readonly instancePath: string } | { readonly kind: 'not-json' };
 
 const UNIQUE: UniqueKeysResult = { kind: 'unique' };
 const NOT_JSON: UniqueKeysResult = { kind: 'not-json' };
 
 // One open container. Objects remember their keys (the only memory that grows with the
 // text, and at most its size); arrays only their index. The path is built only for a finding.
-type Frame =
-  | { readonly type: 'object'; readonly keys: Set<string>; key: string }
-  | { readonly type: 'array'; index: number };
+type Frame = { readonly type: 'object'; readonly keys: Set<string>; key: string } | { readonly type: 'array'; index: number };
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const LITERALS = ['true', 'false', 'null'] as const;
@@ -101,7 +97,8 @@ function readMemberKey(text: string, at: number, frame: Frame & { type: 'object'
 }
 
 function pointerOf(frames: readonly Frame[]): string {
-  return frames.map((frame) => `/${frame.type === 'array' ? String(frame.index) : frame.key.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+  // One segment per call: a spread of a million frames would overflow the stack.
+  return frames.map((frame) => jsonPointer(frame.type === 'array' ? frame.index : frame.key)).join('');
 }
 
 function skipSpace(text: string, from: number): number {
@@ -123,14 +120,20 @@ function scalarEnd(text: string, at: number): number {
   return NUMBER.test(text) ? NUMBER.lastIndex : -1;
 }
 
-// A value string need not be decoded: only its end matters.
+// A value string need not be decoded: only its end matters, and that its escapes are JSON's (as JSON.parse checks).
 function skipString(text: string, start: number): number {
   let at = start + 1;
   while (at < text.length) {
     const code = text.charCodeAt(at);
     if (code === 0x22) return at + 1;
     if (code < 0x20) return -1;
-    at += code === 0x5c ? 2 : 1;
+    if (code !== 0x5c) {
+      at += 1;
+      continue;
+    }
+    const escape = readEscape(text, at);
+    if (escape === null) return -1;
+    at += escape.length;
   }
   return -1;
 }
@@ -148,23 +151,25 @@ function readString(text: string, start: number): { value: string; end: number }
       at += 1;
       continue;
     }
-    value += text.slice(runStart, at);
-    const escape = text[at + 1] ?? '';
-    if (escape === 'u') {
-      const hex = text.slice(at + 2, at + 6);
-      if (!HEX4.test(hex)) return null;
-      // Each escaped UTF-16 unit as it is: an escaped surrogate pair joins into the same string as the raw character.
-      value += String.fromCharCode(Number.parseInt(hex, 16));
-      at += 6;
-    } else {
-      const simple = SIMPLE_ESCAPES[escape];
-      if (simple === undefined) return null;
-      value += simple;
-      at += 2;
-    }
+    const escape = readEscape(text, at);
+    if (escape === null) return null;
+    value += text.slice(runStart, at) + escape.unit;
+    at += escape.length;
     runStart = at;
   }
   return null;
+}
+
+// The JSON escape at `at` (a backslash): the UTF-16 unit it stands for and its length, or null when JSON has no such escape.
+function readEscape(text: string, at: number): { readonly unit: string; readonly length: number } | null {
+  const escape = text[at + 1] ?? '';
+  if (escape !== 'u') {
+    const simple = SIMPLE_ESCAPES[escape];
+    return simple === undefined ? null : { unit: simple, length: 2 };
+  }
+  const hex = text.slice(at + 2, at + 6);
+  // Each escaped UTF-16 unit as it is: an escaped surrogate pair joins into the same string as the raw character.
+  return HEX4.test(hex) ? { unit: String.fromCharCode(Number.parseInt(hex, 16)), length: 6 } : null;
 }
 
 /**
@@ -177,9 +182,13 @@ export function judgeUniqueKeys(stdout: string): { readonly exercised: boolean; 
   if (found.kind !== 'duplicate') return { exercised: found.kind === 'unique', violation: null };
   return {
     exercised: true,
-    violation: violation('OUT-UNIQUE-KEYS', `the object at ${JSON.stringify(found.instancePath)} repeats the key ${JSON.stringify(found.key)} (a host keeping the first value reads another outcome than one keeping the last)`, {
-      instancePath: found.instancePath,
-      details: { key: found.key },
-    }),
+    violation: violation(
+      'OUT-UNIQUE-KEYS',
+      `the object at ${JSON.stringify(found.instancePath)} repeats the key ${JSON.stringify(found.key)} (a host keeping the first value reads another outcome than one keeping the last)`,
+      {
+        instancePath: found.instancePath,
+        details: { key: found.key },
+      },
+    ),
   };
 }

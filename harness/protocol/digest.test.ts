@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonicalJson.js';
 import { DIGEST_PATTERN, digestCanonical, digestText, isDigest, sha256Hex } from './digest.js';
@@ -11,12 +11,16 @@ describe('digestText', () => {
   });
 
   it('hashes the UTF-8 bytes, not UTF-16 code units', () => {
-    const euro = createHash('sha256').update(Buffer.from([0xe2, 0x82, 0xac])).digest('hex');
+    const euro = createHash('sha256')
+      .update(Buffer.from([0xe2, 0x82, 0xac]))
+      .digest('hex');
     expect(digestText('€')).toBe(`sha256:${euro}`);
   });
 
   it('hashes a lone surrogate as Buffer does (U+FFFD, EF BF BD)', () => {
-    const replacement = createHash('sha256').update(Buffer.from([0xef, 0xbf, 0xbd])).digest('hex');
+    const replacement = createHash('sha256')
+      .update(Buffer.from([0xef, 0xbf, 0xbd]))
+      .digest('hex');
     expect(digestText('\ud800')).toBe(`sha256:${replacement}`);
   });
 });

@@ -1,8 +1,8 @@
-import { isPlainText } from './_internals/isPlainText.js';
+import { isPlainText } from './jsonValues.js';
 
 /**
- * What the protocol's reference host counts about a payload (coding-operation-v1.md §4,
- * "Counting rules"). Compared against `limits` by the request validator.
+ * What the protocol's reference host counts about a payload, by the protocol's
+ * counting rules. Compared against `limits` by the request validator.
  */
 export interface PayloadMeasure {
   /** Deepest value: the root is depth 0, a value nested inside k arrays/objects is depth k. */

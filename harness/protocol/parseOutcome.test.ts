@@ -1,9 +1,8 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClauseId } from '../clauses.js';
 import type { Violation } from '../violation.js';
-import { outcomeArbitrary } from './__test-helpers__/outcomeArbitrary.js';
-import { acceptedOutcome, sampleBinding, sampleRef, terminalOutcome, unknownOutcome } from './__test-helpers__/sampleOutcomes.js';
+import { outcomeArbitrary, acceptedOutcome, sampleBinding, sampleRef, terminalOutcome, unknownOutcome } from './__test-helpers__/sampleOutcomes.js';
 import { canonicalJson } from './canonicalJson.js';
 import { digestText } from './digest.js';
 import { parseOutcome } from './parseOutcome.js';
@@ -58,9 +57,13 @@ describe('parseOutcome', () => {
     expect(clauseSet(parsed.violations)).toEqual(['OUT-JSON']);
   });
 
-  it('keeps OUT-JSON strict for a leading byte order mark, and says that algal\'s host would tolerate it', () => {
+  it("keeps OUT-JSON strict for a leading byte order mark, and says that algal's host would tolerate it", () => {
     const [found] = parseOutcome(`\ufeff${JSON.stringify(terminal)}\n`, expected).violations;
-    expect(found).toMatchObject({ clauseId: 'OUT-JSON', message: expect.stringContaining("algal's host decodes stdout with a decoder that strips a leading BOM"), details: { hostTolerates: 'leading byte order mark' } });
+    expect(found).toMatchObject({
+      clauseId: 'OUT-JSON',
+      message: expect.stringContaining("algal's host decodes stdout with a decoder that strips a leading BOM"),
+      details: { hostTolerates: 'leading byte order mark' },
+    });
     // A BOM before text that is not JSON anyway gets no such note.
     expect(parseOutcome('\ufeffok', expected).violations[0]?.message).toBe('stdout is not one JSON text');
   });

@@ -1,21 +1,9 @@
 import type { ClauseId } from '../clauses.js';
 import { violation, type Violation } from '../violation.js';
-import { excerpt, jsonType } from './_internals/excerpt.js';
-import { isJsonObject } from './_internals/isJsonObject.js';
-import { jsonPointer } from './_internals/jsonPointer.js';
+import { excerpt, jsonType, isJsonObject, jsonPointer } from './jsonValues.js';
 import { digestText, isDigest } from './digest.js';
-import { limits } from './limits.js';
+import { limits, OUTCOME_CONTRACT, OUTCOME_STATES, SETTLEMENT, TERMINAL_OUTCOMES, UNKNOWN_REASONS, type Binding, type Outcome, type OutcomeState } from './types.js';
 import { measurePayload } from './measurePayload.js';
-import {
-  OUTCOME_CONTRACT,
-  OUTCOME_STATES,
-  SETTLEMENT,
-  TERMINAL_OUTCOMES,
-  UNKNOWN_REASONS,
-  type Binding,
-  type Outcome,
-  type OutcomeState,
-} from './types.js';
 
 /** What the outcome of one call must match. */
 export interface OutcomeExpectation {
@@ -79,7 +67,9 @@ export function parseOutcome(stdout: string, expected: OutcomeExpectation): Pars
     const note = hostStripsBom(stdout)
       ? ": it begins with a UTF-8 byte order mark (U+FEFF); algal's host decodes stdout with a decoder that strips a leading BOM, so it would tolerate this and read the rest"
       : '';
-    return invalid([violation('OUT-JSON', `stdout is not one JSON text${note}`, { instancePath: '', details: { error: reason, ...(note === '' ? {} : { hostTolerates: 'leading byte order mark' }) } })]);
+    return invalid([
+      violation('OUT-JSON', `stdout is not one JSON text${note}`, { instancePath: '', details: { error: reason, ...(note === '' ? {} : { hostTolerates: 'leading byte order mark' }) } }),
+    ]);
   }
   if (!isJsonObject(parsed)) {
     return invalid([violation('OUT-JSON', 'stdout is JSON but not an object', { instancePath: '', details: { type: jsonType(parsed) } })]);

@@ -1,18 +1,13 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClauseId } from '../clauses.js';
 import type { Violation } from '../violation.js';
 import { sampleBinding } from './__test-helpers__/sampleOutcomes.js';
-import { bindingFor } from './bindingFor.js';
+import { bindingFor, observeRequest, requestText, submitRequest } from './requests.js';
 import type { JsonValue } from './canonicalJson.js';
 import { digestText } from './digest.js';
-import { observeRequest } from './observeRequest.js';
-import { requestText } from './requestText.js';
-import { RequestTextParseError } from './RequestTextParseError.js';
-import { submitRequest } from './submitRequest.js';
+import { RequestTextParseError, validateRequest, validateRequestText } from './validateRequest.js';
 import type { Action } from './types.js';
-import { validateRequest } from './validateRequest.js';
-import { validateRequestText } from './validateRequestText.js';
 
 const AUTHORITY = 'ledger-a1';
 type Mutable = Record<string, unknown> & { binding: Record<string, unknown> };
@@ -85,7 +80,12 @@ const cases: readonly Case[] = [
   { name: '161-character operationId', argv: 'submit', request: () => submitOf(1, `a${'b'.repeat(160)}`), expected: ['REQ-IDENTITY'] },
   { name: 'operationId starting with -', argv: 'submit', request: () => submitOf(1, '-op'), expected: ['REQ-IDENTITY'] },
   { name: 'numeric authorityId', argv: 'observe', request: () => ({ ...observeOf(), binding: { ...observeOf().binding, authorityId: 7 } }), expected: ['REQ-IDENTITY'] },
-  { name: 'uppercase requestDigest', argv: 'observe', request: () => ({ ...observeOf(), binding: { ...observeOf().binding, requestDigest: `sha256:${'A'.repeat(64)}` } }), expected: ['REQ-DIGEST-FORMAT'] },
+  {
+    name: 'uppercase requestDigest',
+    argv: 'observe',
+    request: () => ({ ...observeOf(), binding: { ...observeOf().binding, requestDigest: `sha256:${'A'.repeat(64)}` } }),
+    expected: ['REQ-DIGEST-FORMAT'],
+  },
   {
     name: 'uppercase form of the right digest on submit',
     argv: 'submit',
@@ -99,7 +99,12 @@ const cases: readonly Case[] = [
   { name: 'observe with payload', argv: 'observe', request: () => ({ ...observeOf(), payload: { task: 'x' } }), expected: ['REQ-OBSERVE-NO-PAYLOAD'] },
   { name: 'observe with a null payload', argv: 'observe', request: () => ({ ...observeOf(), payload: null }), expected: ['REQ-OBSERVE-NO-PAYLOAD'] },
   { name: 'payload that is not the digested one', argv: 'submit', request: () => ({ ...submitOf({ task: 'x' }), payload: { task: 'y' } }), expected: ['REQ-PAYLOAD-DIGEST'] },
-  { name: 'requestDigest of the envelope-free text, not canonical', argv: 'submit', request: () => ({ ...submitOf({ b: 1, a: 2 }), binding: { ...submitOf(1).binding, requestDigest: digestText('{"b":1,"a":2}') } }), expected: ['REQ-PAYLOAD-DIGEST'] },
+  {
+    name: 'requestDigest of the envelope-free text, not canonical',
+    argv: 'submit',
+    request: () => ({ ...submitOf({ b: 1, a: 2 }), binding: { ...submitOf(1).binding, requestDigest: digestText('{"b":1,"a":2}') } }),
+    expected: ['REQ-PAYLOAD-DIGEST'],
+  },
   { name: 'depth 16 (scalar in 16 arrays)', argv: 'submit', request: () => submitOf(nestedArrays(16, 0)), expected: [] },
   { name: 'depth 17 (scalar in 17 arrays)', argv: 'submit', request: () => submitOf(nestedArrays(17, 0)), expected: ['REQ-BOUND-DEPTH'] },
   { name: 'depth 17 (empty array in 17 arrays)', argv: 'submit', request: () => submitOf(nestedArrays(17, [])), expected: ['REQ-BOUND-DEPTH'] },
@@ -161,11 +166,15 @@ describe('validateRequest', () => {
   it('accepts every well-formed request of small arbitrary JSON payloads', () => {
     const identity = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,20}$/);
     fc.assert(
-      fc.property(identity, fc.jsonValue({ maxDepth: 4 }).map((value) => value as JsonValue), (operationId, payload) => {
-        const binding = bindingFor({ operationId, authorityId: AUTHORITY, payload });
-        expect(validateRequest(submitRequest(binding, payload), { argvAction: 'submit', authorityId: AUTHORITY })).toEqual([]);
-        expect(validateRequest(observeRequest(binding), { argvAction: 'observe', authorityId: AUTHORITY })).toEqual([]);
-      }),
+      fc.property(
+        identity,
+        fc.jsonValue({ maxDepth: 4 }).map((value) => value as JsonValue),
+        (operationId, payload) => {
+          const binding = bindingFor({ operationId, authorityId: AUTHORITY, payload });
+          expect(validateRequest(submitRequest(binding, payload), { argvAction: 'submit', authorityId: AUTHORITY })).toEqual([]);
+          expect(validateRequest(observeRequest(binding), { argvAction: 'observe', authorityId: AUTHORITY })).toEqual([]);
+        },
+      ),
       { numRuns: 200 },
     );
   });

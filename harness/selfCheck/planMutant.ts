@@ -1,44 +1,50 @@
-import type { ClauseId } from '../clauses.js';
 import type { MutantDefinition } from '../../adapters/mutants/MutantDefinition.js';
 
-/** A mutant as this version of the suite can judge it. */
+// Planning a mutant's run: the smallest run that decides its claims (an `--only`
+// pattern and the suite files holding those tests).
+
+/** A mutant as a self-check run judges it. */
 export interface MutantPlan {
-  /** The declaration with deferred claims moved to incidental: what `evaluateKill` judges. */
+  /** The declaration: what `evaluateKill` judges. */
   readonly judged: MutantDefinition;
-  /** Claimed clauses the suite does not check yet. */
-  readonly deferredClaims: readonly ClauseId[];
-  /** False when every claim is deferred (a control mutant is always judgeable). */
-  readonly judgeable: boolean;
-  /** The `--only` pattern limiting the run to the tests of the checked claimed clauses. */
+  /** The `--only` pattern limiting the run to the tests of the claimed clauses. */
   readonly only: string;
-  /** What the pattern matches: the checked claimed clause IDs (for a control mutant, the prefix `SEM-`); `suiteFilesFor` picks the files from them. */
+  /** What the pattern matches: the claimed clause IDs (for a control mutant, the prefix `SEM-`); `suiteFilesFor` picks the files from them. */
   readonly needles: readonly string[];
 }
 
 /**
- * Pure: what a mutant's run must show, given the clauses this version defers.
- * The run is limited to the tests of its claimed clauses (OUT is checked on
- * every call of those tests anyway); a control mutant claims nothing and is
- * judged on the SEM suite it is a control for.
+ * Pure: what a mutant's run must show. The run is limited to the tests of its
+ * claimed clauses (OUT is checked on every call of those tests anyway); a
+ * control mutant claims nothing and is judged on the SEM suite it is a control for.
  *
  * @param mutant - the mutant's declaration
- * @param deferred - the clauses this version does not check yet (`harness/deferredClauses.ts`)
  */
-export function planMutant(mutant: MutantDefinition, deferred: Readonly<Partial<Record<ClauseId, string>>>): MutantPlan {
-  const isDeferred = (id: ClauseId): boolean => deferred[id] !== undefined;
-  const deferredClaims = mutant.claims.filter(isDeferred);
-  const judged: MutantDefinition = {
-    ...mutant,
-    claims: mutant.claims.filter((id) => !isDeferred(id)),
-    incidental: [...mutant.incidental, ...deferredClaims],
-  };
+export function planMutant(mutant: MutantDefinition): MutantPlan {
   // Incidental clauses may FAIL but need not: running their tests would prove nothing and cost most of the time.
-  const ids: string[] = mutant.expect === 'inconclusive' ? ['SEM-'] : [...judged.claims];
-  return {
-    judged,
-    deferredClaims,
-    judgeable: mutant.expect === 'inconclusive' || judged.claims.length > 0,
-    only: `(${ids.join('|')})`,
-    needles: ids,
-  };
+  const ids: string[] = mutant.expect === 'inconclusive' ? ['SEM-'] : [...mutant.claims];
+  return { judged: mutant, only: `(${ids.join('|')})`, needles: ids };
+}
+
+/** One suite file, by name, with its text. */
+export interface SuiteSource {
+  /** File name in the suite directory, e.g. `faults.suite.ts`. */
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * Pure: the suite files a run limited to some clauses must load. Test names
+ * start with the clause IDs they decide, and the IDs are literals in the
+ * suites, so a file that never mentions a clause holds no test of it. A
+ * missed file could only make a mutant survive (a loud failure), never credit
+ * a kill. With no file mentioning any of them, every file is kept.
+ *
+ * @param needles - the claimed clause IDs (or a prefix such as `SEM-`)
+ * @param suites - every suite file of the run's suite directory
+ * @returns file names, in the given order
+ */
+export function suiteFilesFor(needles: readonly string[], suites: readonly SuiteSource[]): readonly string[] {
+  const mentioning = suites.filter((suite) => needles.some((needle) => suite.text.includes(needle)));
+  return (mentioning.length === 0 ? suites : mentioning).map((suite) => suite.name);
 }

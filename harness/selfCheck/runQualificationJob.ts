@@ -1,21 +1,39 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { packageRoot } from '../packageRoot.js';
-import { killProcessGroup } from '../transport/killProcessGroup.js';
+import { killProcessGroup } from '../transport/process.js';
 import { reportSchemaErrors } from '../../reports/validateReport.js';
 import type { AcceptanceReport } from '../../reports/types.js';
-import { descendantPids } from './_internals/descendantPids.js';
-import type { RunEnd } from './types.js';
+
+/** How a qualification run ended, as self-check sees it. */
+export type RunEnd =
+  | { readonly kind: 'report'; readonly exitCode: number; readonly durationMs: number }
+  | { readonly kind: 'timed-out'; readonly durationMs: number; readonly detail: string }
+  | { readonly kind: 'error'; readonly durationMs: number; readonly detail: string };
 
 /** Absolute path of the built worker that runs one qualification (`npm run build` makes it). */
 export const SELF_CHECK_WORKER: string = join(packageRoot, 'dist', 'harness', 'selfCheck', 'workerMain.js');
 
+/** The commands a self-check worker runs: `run` (coding-operation.v1) or `manifest` (adapter-manifest.v1). */
+export const WORKER_COMMANDS = ['run', 'manifest'] as const;
+
+/** One of {@link WORKER_COMMANDS}. */
+export type WorkerCommand = (typeof WORKER_COMMANDS)[number];
+
+/**
+ * Whether a value names a worker command.
+ * @param value - a parsed job field
+ */
+export function isWorkerCommand(value: unknown): value is WorkerCommand {
+  return (WORKER_COMMANDS as readonly unknown[]).includes(value);
+}
+
 /** One qualification run, as self-check starts it. */
 export interface QualificationJob {
   /** The command run: `run` (coding-operation.v1) or `manifest` (adapter-manifest.v1). @defaultValue 'run' */
-  readonly command?: 'run' | 'manifest';
+  readonly command?: WorkerCommand;
   /** The command's arguments, configuration path (or manifest directory) and `--out` included. */
   readonly args: readonly string[];
   /** The report directory the arguments name. */
@@ -52,13 +70,20 @@ export async function runQualificationJob(job: QualificationJob, signal?: AbortS
   if (!existsSync(SELF_CHECK_WORKER)) {
     return { end: { kind: 'error', durationMs: 0, detail: `${SELF_CHECK_WORKER} is missing: run \`npm run build\` first` }, report: null };
   }
-  const child = execa(process.execPath, [SELF_CHECK_WORKER, JSON.stringify({ command: job.command ?? 'run', args: job.args, suiteDir: job.suiteDir, suiteFiles: job.suiteFiles ?? null, endOnFailure: job.endOnFailure === true })], {
-    reject: false,
-    detached: true,
-    all: true,
-    stdin: 'ignore',
-    env: { CI: 'true' },
-  });
+  const child = execa(
+    process.execPath,
+    [
+      SELF_CHECK_WORKER,
+      JSON.stringify({ command: job.command ?? 'run', args: job.args, suiteDir: job.suiteDir, suiteFiles: job.suiteFiles ?? null, endOnFailure: job.endOnFailure === true }),
+    ],
+    {
+      reject: false,
+      detached: true,
+      all: true,
+      stdin: 'ignore',
+      env: { CI: 'true' },
+    },
+  );
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -116,4 +141,49 @@ function killRun(pid: number): void {
 function lastLine(text: string): string {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
   return lines.at(-1) ?? '';
+}
+
+/**
+ * Every live descendant of `root`, found through the parent pid in
+ * `/proc/<pid>/stat` (Linux). The qualification runs spawn adapters in process
+ * groups of their own, so killing a run's group alone would leave them behind.
+ * Read this before killing anything: orphans are re-parented and drop out.
+ * @param root - the ancestor's pid
+ * @returns the descendants' pids (empty without `/proc`)
+ */
+function descendantPids(root: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const children = new Map<number, number[]>();
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const parent = parentOf(entry);
+    if (parent === null) continue;
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const found: number[] = [];
+  const pending = [root];
+  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      pending.push(child);
+    }
+  }
+  return found;
+}
+
+// The command name may hold spaces and parentheses: the fields start after the last ')'.
+function parentOf(pid: string): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const parent = Number(fields[1]);
+    return Number.isInteger(parent) ? parent : null;
+  } catch {
+    return null;
+  }
 }

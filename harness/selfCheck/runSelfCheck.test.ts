@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import type { ClauseId } from '../clauses.js';
 import type { ClauseVerdict } from '../../reports/types.js';
-import { fakeAcceptanceReport } from './__test-helpers__/fakeAcceptanceReport.js';
-import { parseSelfCheckArgs, type SelfCheckOptions } from './parseSelfCheckArgs.js';
+import { fakeAcceptanceReport } from './__test-helpers__/selfCheckFixtures.js';
+import { parseSelfCheckArgs } from '../cli/qualifyCommands.js';
+import type { SelfCheckOptions } from '../options/runOptions.js';
 import type { QualificationJob } from './runQualificationJob.js';
 import { runSelfCheck } from './runSelfCheck.js';
-import { selfCheckSchemaErrors } from './validateSelfCheckReport.js';
+import { selfCheckSchemaErrors } from './selfCheckReport.js';
 
 // The orchestration, with the qualification runs faked: which runs start, with
 // which arguments, in which directories, and how their ends become the report.
@@ -44,9 +45,13 @@ describe('runSelfCheck', () => {
     await mkdir(join(opts.outDir, 'mutants', 'extra-fields-ignored'), { recursive: true });
     await writeFile(join(opts.outDir, 'mutants', 'extra-fields-ignored', 'acceptance.json'), '{"stale":true}');
     const lines: string[] = [];
-    const { report, files } = await runSelfCheck(opts, { onProgress: (line) => lines.push(line) }, {
-      runJob: fakeJobs({ 'terminal-debug-field': { 'OUT-CLOSED': 'FAIL' }, 'extra-fields-ignored': {} }, seen),
-    });
+    const { report, files } = await runSelfCheck(
+      opts,
+      { onProgress: (line) => lines.push(line) },
+      {
+        runJob: fakeJobs({ 'terminal-debug-field': { 'OUT-CLOSED': 'FAIL' }, 'extra-fields-ignored': {} }, seen),
+      },
+    );
     const started = seen.map((job) => [job.args[0]?.split('/').at(-1), job.args.includes('--only') ? job.args[job.args.indexOf('--only') + 1] : null]);
     // The control first (the longest run), then the mutants.
     expect(started[0]).toEqual(['adapter.json', null]);
@@ -80,11 +85,15 @@ describe('runSelfCheck', () => {
     expect(seen.some((job) => job.command === 'manifest')).toBe(false);
   });
 
-  it('with a manifest fixture selected, also runs the manifest reference directory as that profile\'s control and judges the fixture on its report', async () => {
+  it("with a manifest fixture selected, also runs the manifest reference directory as that profile's control and judges the fixture on its report", async () => {
     const seen: QualificationJob[] = [];
-    const { report } = await runSelfCheck(options('manifest', ['--mutant', 'two-json,duplicate-tool', '--seed', '5', '--parallel', '1']), {}, {
-      runJob: fakeJobs({ 'two-json': { 'TRN-ONE-JSON': 'FAIL' } }, seen),
-    });
+    const { report } = await runSelfCheck(
+      options('manifest', ['--mutant', 'two-json,duplicate-tool', '--seed', '5', '--parallel', '1']),
+      {},
+      {
+        runJob: fakeJobs({ 'two-json': { 'TRN-ONE-JSON': 'FAIL' } }, seen),
+      },
+    );
     const manifestJobs = seen.filter((job) => job.command === 'manifest').map((job) => job.args[0]?.split('/').slice(-2).join('/'));
     expect(manifestJobs).toEqual(['adapters/manifest-reference', 'manifest-fixtures/duplicate-tool', 'manifest-fixtures/two-json']);
     for (const job of seen.filter((entry) => entry.command === 'manifest')) expect(job.args).toEqual(expect.arrayContaining(['--seed', '5', '--runs', '4', '--out', job.outDir]));
@@ -104,9 +113,13 @@ describe('runSelfCheck', () => {
 
   it('a sweep runs each mutant once per seed, in a directory per seed', async () => {
     const seen: QualificationJob[] = [];
-    const { report } = await runSelfCheck(options('sweep', ['--mutant', 'terminal-debug-field', '--seeds', '3', '--seed', '100']), {}, {
-      runJob: fakeJobs({ 'terminal-debug-field': { 'OUT-CLOSED': 'FAIL' } }, seen),
-    });
+    const { report } = await runSelfCheck(
+      options('sweep', ['--mutant', 'terminal-debug-field', '--seeds', '3', '--seed', '100']),
+      {},
+      {
+        runJob: fakeJobs({ 'terminal-debug-field': { 'OUT-CLOSED': 'FAIL' } }, seen),
+      },
+    );
     expect(report.runs.map((run) => [run.seed, run.reportDir])).toEqual([
       [100, 'mutants/terminal-debug-field/seed-100'],
       [101, 'mutants/terminal-debug-field/seed-101'],
@@ -119,16 +132,20 @@ describe('runSelfCheck', () => {
   it('a red control voids the result; a run that hangs is timed out, not killed', async () => {
     const seen: QualificationJob[] = [];
     const runJob = fakeJobs({ 'terminal-debug-field': { 'OUT-CLOSED': 'FAIL' } }, seen);
-    const { report } = await runSelfCheck(options('void', ['--mutant', 'terminal-debug-field,extra-fields-ignored']), {}, {
-      runJob: async (job) => {
-        if (job.args[0]?.endsWith('adapter.json')) {
-          seen.push(job);
-          return { end: { kind: 'report', exitCode: 1, durationMs: 1 }, report: fakeAcceptanceReport({ 'REQ-CONTRACT': 'FAIL' }) };
-        }
-        if (job.args[0]?.endsWith('extra-fields-ignored.json')) return { end: { kind: 'timed-out', durationMs: 1, detail: 'killed after the 1 ms cap' }, report: null };
-        return runJob(job);
+    const { report } = await runSelfCheck(
+      options('void', ['--mutant', 'terminal-debug-field,extra-fields-ignored']),
+      {},
+      {
+        runJob: async (job) => {
+          if (job.args[0]?.endsWith('adapter.json')) {
+            seen.push(job);
+            return { end: { kind: 'report', exitCode: 1, durationMs: 1 }, report: fakeAcceptanceReport({ 'REQ-CONTRACT': 'FAIL' }) };
+          }
+          if (job.args[0]?.endsWith('extra-fields-ignored.json')) return { end: { kind: 'timed-out', durationMs: 1, detail: 'killed after the 1 ms cap' }, report: null };
+          return runJob(job);
+        },
       },
-    });
+    );
     expect(report).toMatchObject({ void: true, passed: false, exitCode: 1, control: { green: false, problems: [expect.stringMatching(/^REQ-CONTRACT FAILed on the reference adapter/)] } });
     expect(report.runs.map((run) => [run.mutant, run.status]).sort()).toEqual([
       ['extra-fields-ignored', 'timed-out'],

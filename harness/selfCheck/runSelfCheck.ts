@@ -7,23 +7,28 @@ import { mutants as catalog } from '../../adapters/mutants/catalog.js';
 import type { MutantDefinition } from '../../adapters/mutants/MutantDefinition.js';
 import { mutantConfig } from '../../adapters/mutants/mutantConfig.js';
 import type { AcceptanceReport } from '../../reports/types.js';
+import { writeFileAtomic } from '../../reports/reportFiles.js';
 import type { ClauseId, ProfileId } from '../clauses.js';
-import { deferredClauses } from '../deferredClauses.js';
 import { packageRoot, packageVersion } from '../packageRoot.js';
-import { UsageError } from '../UsageError.js';
-import { buildSelfCheckReport, isKill } from './buildSelfCheckReport.js';
-import { corpusCoverage } from './corpusCoverage.js';
-import { judgeControl } from './judgeControl.js';
-import { judgeRun } from './judgeRun.js';
-import type { SelfCheckOptions } from './parseSelfCheckArgs.js';
-import { selfCheckDefaults } from './parseSelfCheckArgs.js';
-import { planMutant, type MutantPlan } from './planMutant.js';
-import { runQualificationJob, type QualificationJob } from './runQualificationJob.js';
-import { runWithLimit } from './runWithLimit.js';
-import { suiteFilesFor, type SuiteSource } from './suiteFilesFor.js';
+import { runWithLimit } from '../runWithLimit.js';
 import { isSuiteFile } from '../suite/suiteLocation.js';
-import type { ControlResult, MutantRun, RunEnd, SelfCheckReport, SelfCheckSettings } from './types.js';
-import { writeSelfCheckFiles } from './writeSelfCheckFiles.js';
+import { UsageError } from '../UsageError.js';
+import { judgeControl, judgeRun } from './judgeRuns.js';
+import type { SelfCheckOptions } from '../options/runOptions.js';
+import { selfCheckDefaults } from '../options/runOptionDefaults.js';
+import { planMutant, suiteFilesFor, type MutantPlan, type SuiteSource } from './planMutant.js';
+import { renderSelfCheckBadge, renderSelfCheckHtml, renderSelfCheckMarkdown } from './renderSelfCheck.js';
+import { runQualificationJob, type QualificationJob, type RunEnd, type WorkerCommand } from './runQualificationJob.js';
+import {
+  buildSelfCheckReport,
+  corpusCoverage,
+  isKill,
+  validateSelfCheckReport,
+  type ControlResult,
+  type MutantRun,
+  type SelfCheckReport,
+  type SelfCheckSettings,
+} from './selfCheckReport.js';
 
 /** Collaborators and options of {@link runSelfCheck} that no command-line flag reaches. @internal */
 export interface SelfCheckInternals {
@@ -53,7 +58,7 @@ const CONTROL_LIFECYCLE = join(packageRoot, 'adapters', 'reference', 'lifecycle.
 
 /**
  * Qualifies the reference adapter (the control: a complete run, with its
- * lifecycle file) and every selected judgeable mutant (each limited to the
+ * lifecycle file) and every selected mutant (each limited to the
  * tests of its claimed clauses, and to the suite files that hold them, once
  * per seed); with any adapter-manifest.v1 fixture selected, also the manifest
  * reference directory (that profile's control) and each fixture. Up to
@@ -89,15 +94,37 @@ export async function runSelfCheck(options: SelfCheckOptions, hooks: SelfCheckHo
   await mkdir(join(options.outDir, 'configs'), { recursive: true });
 
   const jobs: Job[] = [
-    { role: 'control', profile: 'coding-operation.v1', key: 'control', name: 'control (reference adapter)', seed: options.seed, dir: join(options.outDir, 'control'), command: 'run', args: [CONTROL_CONFIG, '--lifecycle', CONTROL_LIFECYCLE, ...shared], suiteFiles: null, plan: null },
+    {
+      role: 'control',
+      profile: 'coding-operation.v1',
+      key: 'control',
+      name: 'control (reference adapter)',
+      seed: options.seed,
+      dir: join(options.outDir, 'control'),
+      command: 'run',
+      args: [CONTROL_CONFIG, '--lifecycle', CONTROL_LIFECYCLE, ...shared],
+      suiteFiles: null,
+      plan: null,
+    },
   ];
   const fixtures = selected.filter((entry) => entry.profile === 'adapter-manifest.v1');
   if (fixtures.length > 0) {
-    jobs.push({ role: 'manifest-control', profile: 'adapter-manifest.v1', key: 'manifest-control', name: `manifest control (${manifestReferenceDir})`, seed: options.seed, dir: join(options.outDir, 'manifest-control'), command: 'manifest', args: [join(packageRoot, manifestReferenceDir), ...manifestShared], suiteFiles: null, plan: null });
+    jobs.push({
+      role: 'manifest-control',
+      profile: 'adapter-manifest.v1',
+      key: 'manifest-control',
+      name: `manifest control (${manifestReferenceDir})`,
+      seed: options.seed,
+      dir: join(options.outDir, 'manifest-control'),
+      command: 'manifest',
+      args: [join(packageRoot, manifestReferenceDir), ...manifestShared],
+      suiteFiles: null,
+      plan: null,
+    });
   }
   // Longest first (the controls, then SEM mutants, whose stateful and crash tests dominate): the pool ends sooner.
-  const judgeable = selected.filter((entry) => entry.profile === 'coding-operation.v1' && entry.plan.judgeable);
-  const ordered = [...judgeable.filter((entry) => claimsSem(entry.mutant)), ...fixtures, ...judgeable.filter((entry) => !claimsSem(entry.mutant))];
+  const codingOperation = selected.filter((entry) => entry.profile === 'coding-operation.v1');
+  const ordered = [...codingOperation.filter((entry) => claimsSem(entry.mutant)), ...fixtures, ...codingOperation.filter((entry) => !claimsSem(entry.mutant))];
   for (const { mutant, plan, profile, fixture } of ordered) {
     let args: readonly string[];
     let suiteFiles: readonly string[] | null = null;
@@ -136,7 +163,9 @@ export async function runSelfCheck(options: SelfCheckOptions, hooks: SelfCheckHo
         hooks.signal,
       );
       done += 1;
-      hooks.onProgress?.(`[${done}/${jobs.length}] ${progressWord(job.plan, outcome)} ${job.name}${options.seeds === null ? '' : ` seed ${job.seed}`} (${(outcome.end.durationMs / 1000).toFixed(1)} s)`);
+      hooks.onProgress?.(
+        `[${done}/${jobs.length}] ${progressWord(job.plan, outcome)} ${job.name}${options.seeds === null ? '' : ` seed ${job.seed}`} (${(outcome.end.durationMs / 1000).toFixed(1)} s)`,
+      );
       return { job, ...outcome };
     }),
     options.parallel,
@@ -179,7 +208,7 @@ interface Job {
   readonly name: string;
   readonly seed: number;
   readonly dir: string;
-  readonly command: 'run' | 'manifest';
+  readonly command: WorkerCommand;
   /** Everything but `--out` and `--seed`. */
   readonly args: readonly string[];
   readonly suiteFiles: readonly string[] | null;
@@ -206,13 +235,15 @@ function claimsSem(mutant: MutantDefinition): boolean {
 // Coding-operation mutants first, then manifest fixtures, each in catalog order.
 function selectEntries(names: readonly string[] | null): readonly Entry[] {
   const entries: Entry[] = [
-    ...catalog.map((mutant) => ({ mutant, plan: planMutant(mutant, deferredClauses), profile: 'coding-operation.v1' as const })),
-    ...manifestFixtures.map((fixture) => ({ mutant: fixture, plan: planMutant(fixture, {}), profile: 'adapter-manifest.v1' as const, fixture })),
+    ...catalog.map((mutant) => ({ mutant, plan: planMutant(mutant), profile: 'coding-operation.v1' as const })),
+    ...manifestFixtures.map((fixture) => ({ mutant: fixture, plan: planMutant(fixture), profile: 'adapter-manifest.v1' as const, fixture })),
   ];
   if (names === null) return entries;
   const unknown = names.filter((name) => !entries.some((entry) => entry.mutant.name === name));
   if (unknown.length > 0) {
-    throw new UsageError(`--mutant: unknown mutant ${unknown.map((name) => JSON.stringify(name)).join(', ')} (see adapters/mutants/catalog.ts and adapters/manifest-fixtures/catalog.ts)`, { option: '--mutant' });
+    throw new UsageError(`--mutant: unknown mutant ${unknown.map((name) => JSON.stringify(name)).join(', ')} (see adapters/mutants/catalog.ts and adapters/manifest-fixtures/catalog.ts)`, {
+      option: '--mutant',
+    });
   }
   return entries.filter((entry) => names.includes(entry.mutant.name));
 }
@@ -222,4 +253,31 @@ function progressWord(plan: MutantPlan | null, outcome: { readonly end: RunEnd; 
   if (outcome.end.kind !== 'report') return outcome.end.kind;
   if (plan === null) return outcome.report?.verdict ?? 'no report';
   return isKill(judgeRun(plan, outcome.end, outcome.report, new Set()).status) ? 'killed' : 'NOT KILLED';
+}
+
+/**
+ * Validates the report against `reports/self-check.schema.json`, then writes
+ * `self-check.json`, `self-check.md`, `self-check.html` and `badge.json` (a shields.io endpoint
+ * badge of the score) into `outDir`, each atomically.
+ * Nothing is written when the report is invalid.
+ *
+ * @param report - a built self-check report
+ * @param outDir - the self-check directory (created if missing)
+ * @returns the paths written
+ * @throws {@link SelfCheckSchemaError} when the report breaks its schema
+ */
+export async function writeSelfCheckFiles(
+  report: SelfCheckReport,
+  outDir: string,
+): Promise<{ readonly json: string; readonly markdown: string; readonly html: string; readonly badge: string }> {
+  validateSelfCheckReport(report);
+  const markdown = renderSelfCheckMarkdown(report);
+  const html = renderSelfCheckHtml(report);
+  await mkdir(outDir, { recursive: true });
+  const files = { json: join(outDir, 'self-check.json'), markdown: join(outDir, 'self-check.md'), html: join(outDir, 'self-check.html'), badge: join(outDir, 'badge.json') };
+  await writeFileAtomic(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  await writeFileAtomic(files.markdown, markdown);
+  await writeFileAtomic(files.html, html);
+  await writeFileAtomic(files.badge, `${JSON.stringify(renderSelfCheckBadge(report))}\n`);
+  return files;
 }

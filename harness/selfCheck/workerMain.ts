@@ -2,14 +2,14 @@
 // (with, as internal options, another suite directory or only some suite files)
 // or `adapter-qualify manifest`. It exports nothing.
 // Usage: node workerMain.js '{"command":"run"|"manifest","args":[…],"suiteDir":null|"/abs/dir","suiteFiles":null|["x.suite.ts"],"endOnFailure":bool}'
-import { exitCodes, type ExitCode } from '../cli/exitCodes.js';
-import { manifestCommand } from '../cli/manifestCommand.js';
-import { runCommand } from '../cli/runCommand.js';
+import { exitCodes, type ExitCode } from '../cli/commandLine.js';
+import { manifestCommand, runCommand } from '../cli/qualifyCommands.js';
 import { runQualification, type RunQualificationInternals } from '../runQualification.js';
 import { UsageError } from '../UsageError.js';
+import { isWorkerCommand, type WorkerCommand } from './runQualificationJob.js';
 
 interface WorkerJob {
-  readonly command: 'run' | 'manifest';
+  readonly command: WorkerCommand;
   readonly args: readonly string[];
   readonly suiteDir: string | null;
   readonly suiteFiles: readonly string[] | null;
@@ -20,7 +20,7 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 
 function parseJob(text: string | undefined): WorkerJob {
   const job = JSON.parse(text ?? 'null') as Partial<Record<keyof WorkerJob, unknown>> | null;
-  if (job === null || !isStrings(job.args) || (job.command !== undefined && job.command !== 'run' && job.command !== 'manifest')) {
+  if (job === null || !isStrings(job.args) || (job.command !== undefined && !isWorkerCommand(job.command))) {
     throw new UsageError('workerMain: expected one argument {"command": "run" | "manifest", "args": string[], "suiteDir": string | null, "suiteFiles": string[] | null}');
   }
   return {

@@ -2,16 +2,16 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { dir } from 'tmp-promise';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runOptionsOf } from '../__test-helpers__/runOptionsOf.js';
-import { bindingFor } from '../protocol/bindingFor.js';
+import { runOptionsOf } from '../__test-helpers__/validRunInputs.js';
+import { bindingFor } from '../protocol/requests.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
 import { violation } from '../violation.js';
 import { AdapterSession } from './AdapterSession.js';
-import { AdmissionBudget } from './AdmissionBudget.js';
+import { AdmissionBudget, UnresponsiveBreaker } from './callPacing.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
-import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
+import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 
 let work: { path: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
@@ -22,11 +22,16 @@ afterEach(async () => {
 });
 
 function recordFor(input: OperationCall, stdout: string): CallRecord {
-  return {
-    callId: 'c1', action: input.action, argv: ['sdk:/m.js', input.action], requestText: input.requestText, startedAt: 1, endedAt: 2,
-    exitCode: 0, signal: null, timedOut: false, stdout, stdoutBytes: stdout.length, stdoutTruncated: false, stdoutInvalidUtf8: false,
-    stderrTail: '', stderrTruncated: false, stderrBytes: 0, timeoutMs: 10_000, maxOutputBytes: 1_048_576, uncertainty: null,
-  };
+  return callRecordOf({
+    callId: 'c1',
+    action: input.action,
+    argv: ['sdk:/m.js', input.action],
+    requestText: input.requestText,
+    startedAt: 1,
+    endedAt: 2,
+    stdout,
+    stdoutBytes: stdout.length,
+  });
 }
 
 /** A transport that answers `unknown` for the binding and reports what `checks` says about each call. */
@@ -47,8 +52,14 @@ function sessionWith(transport: OperationTransport) {
   const recorder = new EvidenceRecorder('SDK-NO-MUTATION: t', ['SDK-NO-MUTATION']);
   const options = runOptionsOf({ subject: { kind: 'sdk', modulePath: '/m.js', authorityId: 'ledger-b2' } });
   const session = new AdapterSession({
-    options, transport, recorder, testName: 'SDK-NO-MUTATION: t',
-    transcript: new TranscriptWriter(work.path), breaker: new UnresponsiveBreaker(work.path), budget: new AdmissionBudget(work.path, null), terminals: null,
+    options,
+    transport,
+    recorder,
+    testName: 'SDK-NO-MUTATION: t',
+    transcript: new TranscriptWriter(work.path),
+    breaker: new UnresponsiveBreaker(work.path),
+    budget: new AdmissionBudget(work.path, null),
+    terminals: null,
   });
   return { session, recorder };
 }
@@ -64,7 +75,9 @@ describe('AdapterSession over an OperationTransport', () => {
     const exchange = await session.observe(binding);
     expect(exchange.kind).toBe('outcome');
     expect(transport.calls[0]).toEqual({ action: 'observe', request: expect.objectContaining({ binding }), requestText: expect.stringContaining('"action":"observe"') });
-    const transcript = readdirSync(join(work.path, 'transcript')).map((file) => readFileSync(join(work.path, 'transcript', file), 'utf8')).join('');
+    const transcript = readdirSync(join(work.path, 'transcript'))
+      .map((file) => readFileSync(join(work.path, 'transcript', file), 'utf8'))
+      .join('');
     expect(transcript).toContain('sdk:/m.js');
   });
 

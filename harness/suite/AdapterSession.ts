@@ -1,34 +1,27 @@
-import type { NormalizedRunOptions } from '../runOptions.js';
+import { type NormalizedRunOptions, subjectAuthorityId } from '../options/runOptions.js';
 import type { Binding, CodingOperationRequest, Outcome, Action } from '../protocol/types.js';
-import type { JsonValue } from '../protocol/canonicalJson.js';
+import { canonicalJson, type JsonValue } from '../protocol/canonicalJson.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { violation, type Violation } from '../violation.js';
 import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
-import { runFaultedCall, type FaultedCall, type FaultPlan } from '../transport/runFaultedCall.js';
-import { recordDurableSteps } from '../faults/recordDurableSteps.js';
+import { runFaultedCall, type FaultedCall, type FaultPlan } from '../faults/runFaultedCall.js';
+import { recordDurableSteps } from '../faults/traceSession.js';
 import type { DurableStep } from '../faults/durableSteps.js';
-import { CommandTransport } from '../transport/CommandTransport.js';
-import { classifyCall } from '../protocol/classifyCall.js';
-import { admissionState } from '../protocol/admissionState.js';
-import { canonicalJson } from '../protocol/canonicalJson.js';
-import { submitRequest } from '../protocol/submitRequest.js';
-import { observeRequest } from '../protocol/observeRequest.js';
-import { subjectAuthorityId } from '../subjectAuthorityId.js';
+import { CommandTransport } from '../transport/runAdapterCall.js';
+import { classifyCall, admissionState } from '../protocol/callEvidence.js';
+import { submitRequest, observeRequest } from '../protocol/requests.js';
 import { callExcerpt } from './callExcerpt.js';
-import { outClausesFor } from './outClausesFor.js';
+import { outClausesFor } from './exercisedClauses.js';
 import { judgeStderrBound } from './judgeStderrBound.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
-import { STOPPED_ANSWERING, type UnresponsiveBreaker } from './UnresponsiveBreaker.js';
-import type { AdmissionBudget } from './AdmissionBudget.js';
+import { STOPPED_ANSWERING, type AdmissionBudget, type CallPace, type UnresponsiveBreaker } from './callPacing.js';
 import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
-import type { CallPace } from './CallPace.js';
 
 /** The answer to one well-formed request, as evidence. */
 export type Exchange =
-  | { readonly kind: 'outcome'; readonly outcome: Outcome; readonly record: CallRecord }
-  | { readonly kind: 'uncertain'; readonly reason: string; readonly record: CallRecord | null };
+  { readonly kind: 'outcome'; readonly outcome: Outcome; readonly record: CallRecord } | { readonly kind: 'uncertain'; readonly reason: string; readonly record: CallRecord | null };
 
 /** What a session needs; built once per worker and test by `qualifyTest`. */
 export interface AdapterSessionDeps {
@@ -176,7 +169,11 @@ export class AdapterSession {
     const { exercised, found } = judgeStderrBound(record);
     if (exercised) recorder.count('WIRE-STDERR-BOUND');
     if (found !== null) {
-      recorder.fail(found, { description: `a call (${record.action}) that exited 0 with ${record.stderrBytes} bytes of stderr (test ${JSON.stringify(testName)})`, calls: [callExcerpt(record)] }, { testName, seed: options.seed });
+      recorder.fail(
+        found,
+        { description: `a call (${record.action}) that exited 0 with ${record.stderrBytes} bytes of stderr (test ${JSON.stringify(testName)})`, calls: [callExcerpt(record)] },
+        { testName, seed: options.seed },
+      );
     }
   }
 
@@ -185,7 +182,11 @@ export class AdapterSession {
     const { recorder, options, testName } = this.#deps;
     for (const clauseId of checked) recorder.count(clauseId);
     for (const found of violations) {
-      recorder.fail(found, { description: `the transport's own check of a ${input.action} call (test ${JSON.stringify(testName)})`, calls: [callExcerpt(record)] }, { testName, seed: options.seed });
+      recorder.fail(
+        found,
+        { description: `the transport's own check of a ${input.action} call (test ${JSON.stringify(testName)})`, calls: [callExcerpt(record)] },
+        { testName, seed: options.seed },
+      );
     }
   }
 
@@ -207,10 +208,14 @@ export class AdapterSession {
       return;
     }
     for (const found of violations) {
-      recorder.fail(found, {
-        description: `answer to a well-formed ${request.action} of operation ${request.binding.operationId}`,
-        calls: [callExcerpt(record)],
-      }, { testName: this.#deps.testName, seed: this.#deps.options.seed });
+      recorder.fail(
+        found,
+        {
+          description: `answer to a well-formed ${request.action} of operation ${request.binding.operationId}`,
+          calls: [callExcerpt(record)],
+        },
+        { testName: this.#deps.testName, seed: this.#deps.options.seed },
+      );
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_MAX_LENGTH, IDENTITY_PATTERN } from '../protocol/identity.js';
+import { IDENTITY_MAX_LENGTH, IDENTITY_PATTERN } from '../protocol/types.js';
 import { OperationIds } from './OperationIds.js';
 
 // The counter lives in the instance, and the prefix holds nonce, pid and thread: two instances with the

@@ -1,5 +1,5 @@
 import { threadId } from 'node:worker_threads';
-import { IDENTITY_MAX_LENGTH } from '../protocol/identity.js';
+import { IDENTITY_MAX_LENGTH } from '../protocol/types.js';
 
 /**
  * Mints operation IDs that are unique across runs (run nonce), workers (pid and

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { callRecordOf } from '../protocol/__test-helpers__/callRecordOf.js';
+import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import { callExcerpt, EXCERPT_CHARS } from './callExcerpt.js';
 
 describe('callExcerpt', () => {
   it('keeps a short call whole, with exactly the excerpt fields', () => {
     const record = callRecordOf({ action: 'submit', requestText: '{"é":1}', stdout: '{"state":"unknown"}', exitCode: 3, uncertainty: 'nonzero-exit' });
     expect(callExcerpt(record)).toStrictEqual({
+      callId: record.callId,
       action: 'submit',
       request: '{"é":1}',
       requestBytes: 8,

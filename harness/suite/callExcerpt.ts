@@ -11,6 +11,7 @@ let mask: SecretMask | undefined;
 export function callExcerpt(record: CallRecord): CallExcerpt {
   mask ??= SecretMask.fromProcess();
   return {
+    callId: record.callId,
     action: record.action,
     request: cut(record.requestText),
     requestBytes: Buffer.byteLength(record.requestText),

@@ -1,14 +1,13 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runOptionsOf } from '../__test-helpers__/runOptionsOf.js';
+import { runOptionsOf } from '../__test-helpers__/validRunInputs.js';
 import type { ClauseId } from '../clauses.js';
-import { callRecordOf } from '../protocol/__test-helpers__/callRecordOf.js';
+import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { violation } from '../violation.js';
 import type { AdapterSession } from './AdapterSession.js';
 import { callExcerpt } from './callExcerpt.js';
-import { checkProperty, type CaseResult, type PropertySpec } from './checkProperty.js';
-import { deriveSeed } from './deriveSeed.js';
+import { checkProperty, CONTENDED_RERUNS, deriveSeed, type CaseResult, type PropertySpec } from './checkProperty.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
 
 const TEST_NAME = 'REQ-CLOSED: a property';
@@ -56,7 +55,7 @@ function evidenceOf(recorder: EvidenceRecorder, clauseId: ClauseId) {
 }
 
 describe('checkProperty', () => {
-  it('runs a case undecided by a host fault once more, fresh, and counts it apart from the adapter\'s evidence', async () => {
+  it("runs a case undecided by a host fault once more, fresh, and counts it apart from the adapter's evidence", async () => {
     const attempts = new Map<number, number>();
     const { recorder, casesStarted } = await runProperty({
       numRuns: 5,
@@ -79,6 +78,44 @@ describe('checkProperty', () => {
     const evidence = evidenceOf(recorder, 'REQ-CLOSED');
     expect(evidence).toMatchObject({ cases: 0, hostUncertain: 4 });
     expect(evidence?.inconclusive).toMatch(/host's own failure, not the adapter's: spawn-failure: EAGAIN/);
+  });
+
+  it('runs a race case its own burst left undecided again, fresh, until one run decides it', async () => {
+    const attempts = new Map<number, number>();
+    const { recorder, casesStarted } = await runProperty({
+      numRuns: 4,
+      run: async (value) => {
+        const attempt = (attempts.get(value) ?? 0) + 1;
+        attempts.set(value, attempt);
+        return attempt <= CONTENDED_RERUNS ? { verdict: 'undecided', reason: 'nothing admitted', contended: '16 of 16 racing calls missed their deadline' } : { verdict: 'held' };
+      },
+    });
+    expect([...attempts.values()]).toEqual(Array(4).fill(CONTENDED_RERUNS + 1));
+    expect(casesStarted).toBe(4 * (CONTENDED_RERUNS + 1));
+    const evidence = evidenceOf(recorder, 'REQ-CLOSED');
+    expect(evidence).toMatchObject({ cases: 4 });
+    expect(evidence).not.toHaveProperty('hostUncertain');
+  });
+
+  it('stops rerunning a contended case after its reruns, INCONCLUSIVE with the runs and the burst named', async () => {
+    let started = 0;
+    const { recorder } = await runProperty({
+      numRuns: 2,
+      run: async () => {
+        started += 1;
+        return { verdict: 'undecided', reason: 'nothing admitted', contended: `${started} of 16 racing calls missed their deadline` };
+      },
+    });
+    expect(started).toBe(2 * (CONTENDED_RERUNS + 1));
+    expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBe(
+      `nothing admitted (${CONTENDED_RERUNS + 1} runs of the case; in the last, ${CONTENDED_RERUNS + 1} of 16 racing calls missed their deadline)`,
+    );
+  });
+
+  it('does not rerun an undecided case that is not contended', async () => {
+    const { seen, casesStarted } = await runProperty({ numRuns: 3, run: async () => ({ verdict: 'undecided', reason: 'no terminal outcome' }) });
+    expect(seen).toHaveLength(3);
+    expect(casesStarted).toBe(3);
   });
 
   it('counts every held case for each clause and records no violation', async () => {
@@ -113,9 +150,7 @@ describe('checkProperty', () => {
     expect(expected.counterexamplePath).toMatch(/^\d+(:\d+)*$/);
 
     const evidence = evidenceOf(recorder, 'REQ-CLOSED');
-    expect(evidence?.violations).toStrictEqual([
-      { message: 'accepted 10', counterexample: { description: '10', calls: calls.map(callExcerpt) } },
-    ]);
+    expect(evidence?.violations).toStrictEqual([{ message: 'accepted 10', counterexample: { description: '10', calls: calls.map(callExcerpt) } }]);
     expect(evidence?.replay).toStrictEqual({ testName: TEST_NAME, seed: ROOT_SEED, path: `2/${expected.counterexamplePath}` });
     // Shrinking cases count too: every decided run exercised the clause.
     expect(evidence?.cases).toBe(seen.length);
@@ -127,10 +162,7 @@ describe('checkProperty', () => {
     const { recorder } = await runProperty({
       clauses: ['REQ-CLOSED', 'OUT-JSON'],
       numRuns: 50,
-      run: async (value) =>
-        value >= 10
-          ? { verdict: 'violated', violations: [violation('REQ-CLOSED', 'a'), violation('OUT-JSON', 'b')] }
-          : { verdict: 'held' },
+      run: async (value) => (value >= 10 ? { verdict: 'violated', violations: [violation('REQ-CLOSED', 'a'), violation('OUT-JSON', 'b')] } : { verdict: 'held' }),
     });
     expect(recorder.violatedClauses()).toEqual(['REQ-CLOSED', 'OUT-JSON']);
     expect(evidenceOf(recorder, 'OUT-JSON')?.violations[0]?.counterexample?.description).toBe('10');
@@ -165,10 +197,7 @@ describe('checkProperty', () => {
 
   it('runs the examples first, whatever the seed, beside the generated cases', async () => {
     for (const seed of [1, 2, 3]) {
-      const { seen } = await runProperty(
-        { numRuns: 8, examples: [77_777_777, -5], run: async () => ({ verdict: 'held' }) },
-        { options: runOptionsOf({ seed }) },
-      );
+      const { seen } = await runProperty({ numRuns: 8, examples: [77_777_777, -5], run: async () => ({ verdict: 'held' }) }, { options: runOptionsOf({ seed }) });
       expect(seen.slice(0, 2)).toEqual([77_777_777, -5]);
       expect(seen).toHaveLength(10);
     }
@@ -226,17 +255,27 @@ describe('checkProperty under its time limit', () => {
         return { verdict: 'held' };
       },
     };
-    await checkProperty(spec, { session: session as unknown as AdapterSession, recorder, options: runOptionsOf({ seed: ROOT_SEED }), testName: TEST_NAME, propertyIndex: 0, timeLimitMs: 300 });
+    await checkProperty(spec, {
+      session: session as unknown as AdapterSession,
+      recorder,
+      options: runOptionsOf({ seed: ROOT_SEED }),
+      testName: TEST_NAME,
+      propertyIndex: 0,
+      timeLimitMs: 300,
+    });
     expect(endedAfterAbort).toBe(true);
     expect(started).toBe(3);
     expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, violations: [], inconclusive: expect.stringContaining('after 2 of 8 cases') });
   });
 
   it('a time limit hit before any case ended is INCONCLUSIVE, not a suite error', async () => {
-    const recorder = await timeLimited(async (signal) => {
-      await untilAborted(signal());
-      return { verdict: 'violated', violations: [violation('REQ-CLOSED', 'too late to count')] };
-    }, { timeLimitMs: 200 });
+    const recorder = await timeLimited(
+      async (signal) => {
+        await untilAborted(signal());
+        return { verdict: 'violated', violations: [violation('REQ-CLOSED', 'too late to count')] };
+      },
+      { timeLimitMs: 200 },
+    );
     expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, violations: [], inconclusive: expect.stringContaining('after 0 of 10 cases') });
   });
 });
@@ -269,12 +308,15 @@ async function timeLimited(
 describe('checkProperty: a time limit after the minimum', () => {
   it('counts the decided cases when they reach minRuns', async () => {
     let started = 0;
-    const recorder = await timeLimited(async (signal) => {
-      started += 1;
-      if (started <= 2) return { verdict: 'held' };
-      await untilAborted(signal());
-      return { verdict: 'held' };
-    }, { numRuns: 8, minRuns: 2, timeLimitMs: 300 });
+    const recorder = await timeLimited(
+      async (signal) => {
+        started += 1;
+        if (started <= 2) return { verdict: 'held' };
+        await untilAborted(signal());
+        return { verdict: 'held' };
+      },
+      { numRuns: 8, minRuns: 2, timeLimitMs: 300 },
+    );
     expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 2, violations: [] });
     expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBeUndefined();
   });
@@ -286,13 +328,16 @@ describe('checkProperty: a time limit that follows the subject', () => {
     let aborted = 0;
     // Before the first slow answer the limit is always 50 ms ahead of now, however long fast-check took to start.
     const since = Date.now();
-    const recorder = await timeLimited(async (signal) => {
-      // What a first slow answer does to a limit that follows the pace: it grows before the case outlives the first one.
-      slowSeen = true;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      if (signal()?.aborted === true) aborted += 1;
-      return { verdict: 'held' };
-    }, { numRuns: 3, timeLimitMs: () => (slowSeen ? 3_600_000 : Date.now() - since + 50) });
+    const recorder = await timeLimited(
+      async (signal) => {
+        // What a first slow answer does to a limit that follows the pace: it grows before the case outlives the first one.
+        slowSeen = true;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        if (signal()?.aborted === true) aborted += 1;
+        return { verdict: 'held' };
+      },
+      { numRuns: 3, timeLimitMs: () => (slowSeen ? 3_600_000 : Date.now() - since + 50) },
+    );
     expect(aborted).toBe(0);
     expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 3, violations: [] });
     expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBeUndefined();
@@ -300,12 +345,57 @@ describe('checkProperty: a time limit that follows the subject', () => {
 
   it('a limit that does not grow still cuts the case in flight and names itself', async () => {
     let started = 0;
-    const recorder = await timeLimited(async (signal) => {
-      started += 1;
-      await untilAborted(signal());
-      return { verdict: 'held' };
-    }, { numRuns: 3, timeLimitMs: () => 80 });
+    const recorder = await timeLimited(
+      async (signal) => {
+        started += 1;
+        await untilAborted(signal());
+        return { verdict: 'held' };
+      },
+      { numRuns: 3, timeLimitMs: () => 80 },
+    );
     expect(started).toBe(1);
     expect(evidenceOf(recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, inconclusive: expect.stringMatching(/^time limit of 80 ms after 0 of 3 cases/) });
+  });
+});
+
+const rootSeed = fc.integer({ min: 0, max: 0x7fffffff });
+
+describe('deriveSeed', () => {
+  it('is deterministic and within 0..2^31-1', () => {
+    fc.assert(
+      fc.property(rootSeed, fc.string({ unit: 'binary' }), (seed, name) => {
+        const derived = deriveSeed(seed, name);
+        expect(derived).toBe(deriveSeed(seed, name));
+        expect(Number.isInteger(derived) && derived >= 0 && derived <= 0x7fffffff).toBe(true);
+      }),
+    );
+  });
+
+  it('pins one value (FNV-1a of the name, mixed with the seed)', () => {
+    // FNV-1a("a") = 0xe40c292c; 0xe40c292c ^ 1, top bit cleared.
+    expect(deriveSeed(1, 'a')).toBe(0x640c292d);
+  });
+
+  it('gives different names different seeds, with few collisions', () => {
+    const names = Array.from({ length: 5_000 }, (_, index) => `REQ-CLOSED: case ${index}`);
+    for (const seed of [0, 424242, 0x7fffffff]) {
+      const seeds = new Set(names.map((name) => deriveSeed(seed, name)));
+      expect(seeds.size).toBeGreaterThanOrEqual(names.length - 2);
+    }
+    fc.assert(
+      fc.property(rootSeed, fc.string(), fc.string(), (seed, a, b) => {
+        fc.pre(a !== b);
+        expect(deriveSeed(seed, a)).not.toBe(deriveSeed(seed, b));
+      }),
+    );
+  });
+
+  it('gives different root seeds different seeds for the same name', () => {
+    fc.assert(
+      fc.property(rootSeed, rootSeed, fc.string(), (a, b, name) => {
+        fc.pre(a !== b);
+        expect(deriveSeed(a, name)).not.toBe(deriveSeed(b, name));
+      }),
+    );
   });
 });

@@ -5,8 +5,7 @@ import type { Violation } from '../violation.js';
 import { callExcerpt } from './callExcerpt.js';
 import type { AdapterSession } from './AdapterSession.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
-import type { NormalizedRunOptions } from '../runOptions.js';
-import { deriveSeed } from './deriveSeed.js';
+import type { NormalizedRunOptions } from '../options/runOptions.js';
 
 /** What one generated case showed. */
 export type CaseResult =
@@ -21,6 +20,12 @@ export type CaseResult =
        * and counted apart in the report.
        */
       readonly hostFault?: string;
+      /**
+       * Set when calls the suite raced beyond `--concurrency` missed their deadline (see
+       * `contendedCase`): the suite's own load, not the adapter's answer, so the case is
+       * run again, fresh, up to {@link CONTENDED_RERUNS} times, while the time limit allows.
+       */
+      readonly contended?: string;
     };
 
 /** A property over adapter behaviour, deciding `clauses`. */
@@ -54,8 +59,15 @@ export interface PropertySpec<T> {
 /** Wall-clock budget of one property, generation and shrinking included. */
 export const PROPERTY_TIME_LIMIT_MS = 120_000;
 
-/** A case undecided by a host fault is retried only within this fraction of its property's time limit (the retry must fit). */
-const HOST_FAULT_RETRY_BEFORE = 0.5;
+/** A case undecided by a host fault or by its own burst is run again only within this fraction of its property's time limit (the rerun must fit). */
+const RERUN_BEFORE = 0.5;
+
+/**
+ * Fresh runs of a race case its own burst left undecided. A burst starts up to 16 processes on
+ * a machine that may have two busy cores: a few more tries make a decision likely without
+ * letting a loaded machine stretch one property indefinitely.
+ */
+export const CONTENDED_RERUNS = 3;
 
 interface Failure<T> {
   readonly value: T;
@@ -142,15 +154,22 @@ export async function checkProperty<T>(
       hostFaults += 1;
       firstUndecided ??= `${result.reason} (the host's own failure, not the adapter's: ${result.hostFault})`;
       // Once more, fresh (every case makes its own operations), while the property's time allows.
-      if (Date.now() - startedAt < timeLimitMs() * HOST_FAULT_RETRY_BEFORE) {
+      if (Date.now() - startedAt < timeLimitMs() * RERUN_BEFORE) {
         const again = await runCase(value);
         if (again === null) return true;
         result = again;
         if (result.verdict === 'undecided' && result.hostFault !== undefined) hostFaults += 1;
       }
     }
+    let tries = 1;
+    while (result.verdict === 'undecided' && result.contended !== undefined && tries <= CONTENDED_RERUNS && Date.now() - startedAt < timeLimitMs() * RERUN_BEFORE) {
+      const again = await runCase(value);
+      if (again === null) return true;
+      result = again;
+      tries += 1;
+    }
     if (result.verdict === 'undecided') {
-      firstUndecided ??= result.reason;
+      firstUndecided ??= result.contended === undefined ? result.reason : `${result.reason} (${tries} runs of the case; in the last, ${result.contended})`;
       return true;
     }
     // A case speaks for the clauses it exercised; by default, all of the property's.
@@ -175,7 +194,10 @@ export async function checkProperty<T>(
       if (cases >= minRuns) {
         recorder.count(clauseId, cases);
       } else {
-        recorder.inconclusive(clauseId, `time limit of ${timeLimitMs()} ms after ${cases} of ${numRuns} cases, fewer than the ${minRuns} needed (the adapter answers too slowly for this property)`);
+        recorder.inconclusive(
+          clauseId,
+          `time limit of ${timeLimitMs()} ms after ${cases} of ${numRuns} cases, fewer than the ${minRuns} needed (the adapter answers too slowly for this property)`,
+        );
       }
       recorder.replay(clauseId, { testName, seed: options.seed });
     }
@@ -197,4 +219,17 @@ export async function checkProperty<T>(
     recorder.inconclusive(clauseId, spec.unexercisedReason?.[clauseId] ?? firstUndecided ?? 'no case could be decided');
   }
   for (const clauseId of spec.clauses) recorder.replay(clauseId, { testName, seed: options.seed });
+}
+
+/**
+ * The seed of one test's property: the run's root seed mixed with the test name
+ * (FNV-1a), so `--seed S --only NAME` replays the same cases whatever else runs.
+ */
+export function deriveSeed(rootSeed: number, testName: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < testName.length; index++) {
+    hash ^= testName.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return ((hash ^ rootSeed) >>> 0) & 0x7fffffff;
 }

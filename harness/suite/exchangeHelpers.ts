@@ -1,5 +1,5 @@
 import type { AdmissionOutcome, Binding, Outcome } from '../protocol/types.js';
-import { hostFaultOf } from '../transport/uncertaintyCause.js';
+import { hostFaultOf } from '../transport/callRecord.js';
 import type { AdapterSession, Exchange } from './AdapterSession.js';
 import type { CaseResult } from './checkProperty.js';
 
@@ -19,9 +19,7 @@ export interface Witness {
 /** Turns the valid outcomes among `exchanges` into witnesses, in call order. */
 export function witnessesOf(exchanges: readonly Exchange[]): Witness[] {
   return exchanges.flatMap((exchange, ref) =>
-    exchange.kind === 'outcome'
-      ? [{ outcome: exchange.outcome, startedAt: exchange.record.startedAt, endedAt: exchange.record.endedAt, ref }]
-      : [],
+    exchange.kind === 'outcome' ? [{ outcome: exchange.outcome, startedAt: exchange.record.startedAt, endedAt: exchange.record.endedAt, ref }] : [],
   );
 }
 
@@ -58,6 +56,18 @@ export function undecidedCase(reason: string, exchanges: readonly Exchange[] = [
   return hostFault === undefined ? { verdict: 'undecided', reason } : { verdict: 'undecided', reason, hostFault };
 }
 
+/**
+ * `result`, marked contended when it is undecided while some of `raced` (calls
+ * the suite started at once, beyond `--concurrency`) missed their deadline: on a
+ * loaded machine the burst itself can starve every racer, so the case is run
+ * again, fresh, instead of standing as the adapter's evidence.
+ */
+export function contendedCase(result: CaseResult, raced: readonly Exchange[]): CaseResult {
+  if (result.verdict !== 'undecided') return result;
+  const late = raced.filter((exchange) => exchange.kind === 'uncertain' && exchange.record?.uncertainty === 'timeout').length;
+  return late === 0 ? result : { ...result, contended: `${late} of ${raced.length} racing calls missed their deadline` };
+}
+
 /** A short description of an answer, for violation messages; an uncertain call's detail is included. */
 export function describeExchange(exchange: Exchange): string {
   if (exchange.kind === 'uncertain') {
@@ -71,8 +81,7 @@ export function describeExchange(exchange: Exchange): string {
 }
 
 /** Why a follow-up observe cannot convict: the adapter's observe shows admissions that never happened. */
-export const PHANTOM_ADMISSIONS =
-  'observe answers an admission for a binding that was never submitted (see SEM-OBSERVE-FRESH), so a later observe cannot tell what this request admitted';
+export const PHANTOM_ADMISSIONS = 'observe answers an admission for a binding that was never submitted (see SEM-OBSERVE-FRESH), so a later observe cannot tell what this request admitted';
 
 /**
  * A control for follow-up observes: observes a binding that was never

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callRecordOf } from '../protocol/__test-helpers__/callRecordOf.js';
+import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import { judgeStderrBound } from './judgeStderrBound.js';
 
 describe('judgeStderrBound', () => {
@@ -7,7 +7,11 @@ describe('judgeStderrBound', () => {
     expect(judgeStderrBound(callRecordOf({ stderrBytes: 65_536 }))).toEqual({ exercised: true, found: null });
     const { exercised, found } = judgeStderrBound(callRecordOf({ callId: 'c-9', action: 'submit', stderrBytes: 65_537 }));
     expect(exercised).toBe(true);
-    expect(found).toMatchObject({ clauseId: 'WIRE-STDERR-BOUND', message: expect.stringContaining('call c-9 (submit) exited 0 after writing 65537 bytes'), details: { stderrBytes: 65_537 } });
+    expect(found).toMatchObject({
+      clauseId: 'WIRE-STDERR-BOUND',
+      message: expect.stringContaining('call c-9 (submit) exited 0 after writing 65537 bytes'),
+      details: { stderrBytes: 65_537 },
+    });
   });
 
   it('does not judge a call that did not exit 0 (the host voids it anyway)', () => {

@@ -1,4 +1,4 @@
-import { limits } from '../protocol/limits.js';
+import { limits } from '../protocol/types.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { violation, type Violation } from '../violation.js';
 

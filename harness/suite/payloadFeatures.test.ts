@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PITFALL_SUBMITS } from '../../generators/pitfallPayloads.js';
+import { PITFALL_SUBMITS } from '../../generators/payload.js';
 import { byCodePoint, payloadFeatures } from './payloadFeatures.js';
 
 describe('payloadFeatures', () => {

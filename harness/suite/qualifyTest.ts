@@ -1,25 +1,33 @@
 import { inject, test } from 'vitest';
-import './providedContext.js';
 import type { ClauseId } from '../clauses.js';
-import { declaredClauses } from './declaredClauses.js';
 import { notApplicableClauses } from '../notApplicableClauses.js';
-import type { NormalizedRunOptions } from '../runOptions.js';
+import type { NormalizedRunOptions } from '../options/runOptions.js';
 import { AdapterSession } from './AdapterSession.js';
-import { scaledTimeLimit } from './CallPace.js';
+import { scaledTimeLimit } from './callPacing.js';
 import { checkProperty, PROPERTY_TIME_LIMIT_MS, type PropertySpec } from './checkProperty.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { OperationIds } from './OperationIds.js';
+import { qualifyTestName, type QualifyTestDeclaration } from './testNames.js';
 import { workerServices, type WorkerServices } from './workerServices.js';
+
+/**
+ * A property as a test body states it: its clauses are the test's own (those it
+ * is named for and those it `alsoDecides`) unless it names others, e.g. none when
+ * the session judges every answer itself.
+ */
+export type TestPropertySpec<T> = Omit<PropertySpec<T>, 'clauses'> & { readonly clauses?: PropertySpec<T>['clauses'] };
 
 /** Everything a suite test body gets. */
 export interface QualifyTestContext {
+  /** The clauses the test is named for, as declared. */
+  readonly clauses: QualifyTestDeclaration['clauses'];
   readonly options: NormalizedRunOptions;
   readonly services: WorkerServices;
   readonly session: AdapterSession;
   readonly recorder: EvidenceRecorder;
   readonly ids: OperationIds;
   /** Runs a fast-check property whose cases call the adapter, recording its evidence. */
-  property<T>(spec: PropertySpec<T>): Promise<void>;
+  property<T>(spec: TestPropertySpec<T>): Promise<void>;
 }
 
 /** A harness-side test failure that carries adapter violations (not a suite error). */
@@ -44,15 +52,18 @@ function testTimeoutMs(): number {
 }
 
 /**
- * Declares one conformance test. Its name starts with the clause ID it decides
- * (`REQ-CLOSED: …`), so `--only REQ-CLOSED` finds it; the evidence goes to
+ * Declares one conformance test. Its name starts with the clause IDs it decides
+ * (`REQ-CLOSED: …`, built by `qualifyTestName`), so `--only REQ-CLOSED` finds it,
+ * and its properties decide those clauses unless they name others; the evidence goes to
  * `task.meta.qualify` for the reporter, which never parses titles. The test
  * fails when the adapter broke a clause, so plain vitest output stays truthful.
  * A test whose clauses all do not apply to the run's subject (`notApplicableClauses`)
  * records SKIP with the reason instead of running.
  */
-export function qualifyTest(name: string, body: (context: QualifyTestContext) => Promise<void>): void {
-  const clauses = declaredClauses(name);
+export function qualifyTest(declaration: QualifyTestDeclaration, body: (context: QualifyTestContext) => Promise<void>): void {
+  const name = qualifyTestName(declaration);
+  const { clauses } = declaration;
+  const propertyClauses: readonly ClauseId[] = [...clauses, ...(declaration.alsoDecides ?? [])];
   // Concurrent: a test mostly waits for adapter processes; `maxConcurrency` bounds how many run at once.
   test.concurrent(name, { timeout: testTimeoutMs() }, async ({ task }) => {
     const services = workerServices();
@@ -65,22 +76,26 @@ export function qualifyTest(name: string, body: (context: QualifyTestContext) =>
     const session = new AdapterSession({ ...services, options, recorder, testName: name });
     let propertyIndex = 0;
     const context: QualifyTestContext = {
+      clauses,
       options,
       services,
       session,
       recorder,
       ids: services.ids,
       property: (spec) =>
-        checkProperty(spec, {
-          session,
-          recorder,
-          options,
-          testName: name,
-          propertyIndex: propertyIndex++,
-          endOnFailure: services.provided.endOnFailure === true,
-          // Unless the run fixed it, the limit follows the subject's answer time as this worker sees it, case by case.
-          timeLimitMs: services.provided.propertyTimeLimitMs ?? (() => scaledTimeLimit(PROPERTY_TIME_LIMIT_MS, services.pace.typicalMs())),
-        }),
+        checkProperty(
+          { ...spec, clauses: spec.clauses ?? propertyClauses },
+          {
+            session,
+            recorder,
+            options,
+            testName: name,
+            propertyIndex: propertyIndex++,
+            endOnFailure: services.provided.endOnFailure === true,
+            // Unless the run fixed it, the limit follows the subject's answer time as this worker sees it, case by case.
+            timeLimitMs: services.provided.propertyTimeLimitMs ?? (() => scaledTimeLimit(PROPERTY_TIME_LIMIT_MS, services.pace.typicalMs())),
+          },
+        ),
     };
     try {
       await body(context);

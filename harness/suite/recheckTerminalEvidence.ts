@@ -2,16 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { QualifyTestMeta } from '../evidence/types.js';
 import { canonicalJson } from '../protocol/canonicalJson.js';
 import { digestText } from '../protocol/digest.js';
-import type { NormalizedRunOptions } from '../runOptions.js';
-import { runWithLimit } from '../selfCheck/runWithLimit.js';
+import type { NormalizedRunOptions } from '../options/runOptions.js';
+import { runWithLimit } from '../runWithLimit.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { violation } from '../violation.js';
 import { AdapterSession } from './AdapterSession.js';
-import { AdmissionBudget } from './AdmissionBudget.js';
+import { AdmissionBudget, UnresponsiveBreaker } from './callPacing.js';
 import { callExcerpt } from './callExcerpt.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
 import { readTerminalEvidence, type TerminalEvidence } from './TerminalEvidenceLog.js';
-import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import { transportFor } from './workerServices.js';
 
 /** The name the end-of-run re-observation reports its evidence under. */
@@ -58,7 +57,10 @@ export async function recheckTerminalEvidence(input: TerminalRecheckInput): Prom
     testName: TERMINAL_RECHECK_TEST,
     terminals: null,
   });
-  const answered = await runWithLimit(terminals.map((terminal) => () => observeAgain(session, recorder, terminal, options)), options.concurrency);
+  const answered = await runWithLimit(
+    terminals.map((terminal) => () => observeAgain(session, recorder, terminal, options)),
+    options.concurrency,
+  );
   if (!answered.includes(true)) {
     recorder.inconclusive('SEM-TERMINAL-IMMUTABLE', `none of the ${terminals.length} terminal binding(s) gave a valid outcome when observed again at the end of the run`);
   }

@@ -1,14 +1,12 @@
 import { inject } from 'vitest';
-import { AdmissionBudget } from './AdmissionBudget.js';
-import { CallPace } from './CallPace.js';
+import { AdmissionBudget, CallPace, UnresponsiveBreaker } from './callPacing.js';
 import { OperationIds } from './OperationIds.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
-import { UnresponsiveBreaker } from './UnresponsiveBreaker.js';
 import { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
-import type { QualifyProvidedContext } from './providedContext.js';
-import type { NormalizedRunOptions } from '../runOptions.js';
-import { CommandTransport } from '../transport/CommandTransport.js';
+import type { NormalizedRunOptions } from '../options/runOptions.js';
+import { CommandTransport } from '../transport/runAdapterCall.js';
 import { SdkTransport } from '../transport/SdkTransport.js';
+import type { QualifyTestMeta } from '../evidence/types.js';
 
 /** Per-worker services shared by every test the worker runs. */
 export interface WorkerServices {
@@ -59,4 +57,38 @@ export function transportFor(options: NormalizedRunOptions, scratchDir: string):
     env: { ADAPTER_QUALIFY_SCRATCH: scratchDir },
     environment: options.adapterEnvironment,
   });
+}
+
+/**
+ * What the CLI hands every suite worker through vitest's `provide`/`inject`:
+ * plain JSON, fixed for the whole run.
+ */
+export interface QualifyProvidedContext {
+  readonly options: NormalizedRunOptions;
+  /** Random per run (not derived from the seed), so operation IDs never collide across runs on a persistent ledger. */
+  readonly runNonce: string;
+  /** Per-run working directory: transcript parts, shared budgets, markers. Removed after the run. */
+  readonly workDir: string;
+  /** Exported to the adapter as `ADAPTER_QUALIFY_SCRATCH`: a fresh directory it may use (the reference adapter keeps its ledger there). */
+  readonly scratchDir: string;
+  /**
+   * Properties stop at their first failing case instead of shrinking it
+   * (fast-check's `endOnFailure`). Internal: self-check only needs the verdict,
+   * and shrinking a crash or pause case costs minutes. @defaultValue false
+   */
+  readonly endOnFailure?: boolean;
+  /** Wall-clock budget of each property, shortened by tests. @defaultValue `PROPERTY_TIME_LIMIT_MS` */
+  readonly propertyTimeLimitMs?: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    qualify: QualifyProvidedContext;
+  }
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    qualify?: QualifyTestMeta;
+  }
 }

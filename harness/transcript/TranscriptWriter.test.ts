@@ -1,10 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { SecretMask } from '../evidence/SecretMask.js';
-import { callRecordOf } from '../protocol/__test-helpers__/callRecordOf.js';
-import { KEPT_STDERR_CHARS, MAX_TRANSCRIPT_LINE_BYTES, TranscriptWriter, type TranscriptLine } from './TranscriptWriter.js';
+import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
+import { KEPT_STDERR_CHARS, MAX_TRANSCRIPT_LINE_BYTES, type TranscriptLine } from './transcriptLine.js';
+import { mergeTranscriptParts, TranscriptWriter } from './TranscriptWriter.js';
 
 const root = temporaryRoot('transcript-writer');
 const noSecrets = new SecretMask({});
@@ -14,7 +15,10 @@ async function linesIn(workDir: string): Promise<TranscriptLine[]> {
   expect(others).toEqual([]);
   const content = await readFile(join(workDir, 'transcript', part ?? ''), 'utf8');
   expect(content.endsWith('\n')).toBe(true);
-  return content.trimEnd().split('\n').map((text) => JSON.parse(text) as TranscriptLine);
+  return content
+    .trimEnd()
+    .split('\n')
+    .map((text) => JSON.parse(text) as TranscriptLine);
 }
 
 describe('TranscriptWriter', () => {
@@ -116,5 +120,138 @@ describe('TranscriptWriter line bound, mixed text', () => {
     const [line] = await linesIn(workDir);
     expect(stdout.startsWith(line?.stdout ?? 'x')).toBe(true);
     expect(line?.lineCut?.keptBytes).toBe(Buffer.byteLength(line?.stdout ?? ''));
+  });
+});
+
+const mergeRoot = temporaryRoot('transcript-merge');
+
+/** A part file as another worker would have written it: one JSON line per call. */
+async function writePart(workDir: string, name: string, lines: readonly { callId: string; startedAt: number }[]): Promise<void> {
+  await mkdir(join(workDir, 'transcript'), { recursive: true });
+  await writeFile(join(workDir, 'transcript', name), lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+}
+
+async function mergedCallIds(destination: string): Promise<string[]> {
+  const content = await readFile(destination, 'utf8');
+  return content
+    .split('\n')
+    .filter((text) => text !== '')
+    .map((text) => (JSON.parse(text) as { callId: string }).callId);
+}
+
+describe('mergeTranscriptParts', () => {
+  it('merges the parts of two workers by call start, ties in worker then line order', async () => {
+    const workDir = join(mergeRoot(), 'two-workers');
+    await writePart(workDir, '100-1.jsonl', [
+      { callId: 'a1', startedAt: 30 },
+      { callId: 'a2', startedAt: 20 },
+      { callId: 'a3', startedAt: 20 },
+    ]);
+    await writePart(workDir, '200-1.jsonl', [
+      { callId: 'b1', startedAt: 10 },
+      { callId: 'b2', startedAt: 20 },
+      { callId: 'b3', startedAt: 40 },
+    ]);
+    const destination = join(mergeRoot(), 'two-workers.jsonl');
+    await expect(mergeTranscriptParts(workDir, destination)).resolves.toBe(6);
+    expect(await mergedCallIds(destination)).toEqual(['b1', 'a2', 'a3', 'b2', 'a1', 'b3']);
+  });
+
+  it("merges a writer's part with another worker's, keeping each line whole", async () => {
+    const workDir = join(mergeRoot(), 'writer');
+    new TranscriptWriter(workDir).append(callRecordOf({ callId: 'mine', startedAt: 2_000, stdout: 'line\nbreak' }), 'OUT-JSON: t');
+    await writePart(workDir, '0-0.jsonl', [{ callId: 'theirs', startedAt: 1_000 }]);
+    const destination = join(mergeRoot(), 'writer.jsonl');
+    await expect(mergeTranscriptParts(workDir, destination)).resolves.toBe(2);
+    expect(await mergedCallIds(destination)).toEqual(['theirs', 'mine']);
+    const last = JSON.parse((await readFile(destination, 'utf8')).trimEnd().split('\n')[1] ?? '') as { stdout: string; test: string };
+    expect(last).toMatchObject({ stdout: 'line\nbreak', test: 'OUT-JSON: t' });
+  });
+
+  it("orders a writer's part by its index, and scans a part its index does not account for (a line appended after the last entry)", async () => {
+    const workDir = join(mergeRoot(), 'indexed');
+    const writer = new TranscriptWriter(workDir, { mask: noSecrets });
+    for (const [callId, startedAt] of [
+      ['w3', 300],
+      ['w1', 100],
+    ] as const)
+      writer.append(callRecordOf({ callId, startedAt }), 'OUT-JSON: t');
+    const indexed = join(mergeRoot(), 'indexed.jsonl');
+    await expect(mergeTranscriptParts(workDir, indexed)).resolves.toBe(2);
+    expect(await mergedCallIds(indexed)).toEqual(['w1', 'w3']);
+    const [part] = await readdir(join(workDir, 'transcript'));
+    await appendFile(join(workDir, 'transcript', part ?? ''), `${JSON.stringify({ callId: 'unindexed', startedAt: 200 })}\n`);
+    const scanned = join(mergeRoot(), 'scanned.jsonl');
+    await expect(mergeTranscriptParts(workDir, scanned)).resolves.toBe(3);
+    expect(await mergedCallIds(scanned)).toEqual(['w1', 'unindexed', 'w3']);
+  });
+
+  it('refuses an index whose lines do not end where it says, rather than copying half lines', async () => {
+    const workDir = join(mergeRoot(), 'lying-index');
+    await writePart(workDir, '1-1.jsonl', [
+      { callId: 'a', startedAt: 1 },
+      { callId: 'bb', startedAt: 2 },
+    ]);
+    const [first = '', second = ''] = (await readFile(join(workDir, 'transcript', '1-1.jsonl'), 'utf8')).split('\n');
+    await mkdir(join(workDir, 'transcript-index'), { recursive: true });
+    // Right total, wrong cut: the first entry claims one byte more than its line.
+    await writeFile(join(workDir, 'transcript-index', '1-1.jsonl.index'), `1 ${first.length + 2}\n2 ${second.length}\n`);
+    await expect(mergeTranscriptParts(workDir, join(mergeRoot(), 'lying-index.jsonl'))).rejects.toThrow(/does not end where its index says/);
+  });
+
+  it('replaces the destination atomically, leaving no temporary file', async () => {
+    const workDir = join(mergeRoot(), 'atomic');
+    await writePart(workDir, '1-1.jsonl', [{ callId: 'only', startedAt: 1 }]);
+    await writeFile(join(workDir, 'transcript', 'stray.tmp'), 'not a part\n');
+    const outDir = join(mergeRoot(), 'atomic-out');
+    await mkdir(outDir);
+    const destination = join(outDir, 'transcript.jsonl');
+    await writeFile(destination, 'stale\n');
+    await expect(mergeTranscriptParts(workDir, destination)).resolves.toBe(1);
+    expect(await readdir(outDir)).toEqual(['transcript.jsonl']);
+    expect(await mergedCallIds(destination)).toEqual(['only']);
+  });
+
+  it('writes an empty transcript when there are no parts, or no parts directory', async () => {
+    const empty = join(mergeRoot(), 'empty');
+    await mkdir(join(empty, 'transcript'), { recursive: true });
+    const missing = join(mergeRoot(), 'missing');
+    for (const workDir of [empty, missing]) {
+      const destination = `${workDir}.jsonl`;
+      await expect(mergeTranscriptParts(workDir, destination)).resolves.toBe(0);
+      expect(await readFile(destination, 'utf8')).toBe('');
+    }
+  });
+});
+
+describe('mergeTranscriptParts at scale', () => {
+  it('streams parts far larger than one string could hold in memory at once, in start order', async () => {
+    const workDir = join(mergeRoot(), 'large');
+    await mkdir(join(workDir, 'transcript'), { recursive: true });
+    // 40 lines of 4 MiB each (160 MiB): a join of them all would be one 160 MiB string.
+    const pad = 'p'.repeat(4 * 1_048_576);
+    for (const [name, starts] of [
+      ['a.jsonl', [40, 20, 0]],
+      ['b.jsonl', [10, 30]],
+    ] as const) {
+      const lines = [];
+      for (let index = 0; index < 8; index += 1) for (const start of starts) lines.push(`${JSON.stringify({ callId: `${name}-${start}-${index}`, startedAt: start + index, pad })}\n`);
+      await writeFile(join(workDir, 'transcript', name), lines.join(''));
+    }
+    const destination = join(mergeRoot(), 'large.jsonl');
+    await expect(mergeTranscriptParts(workDir, destination)).resolves.toBe(40);
+    const starts: number[] = [];
+    const { createReadStream } = await import('node:fs');
+    const { createInterface } = await import('node:readline');
+    for await (const line of createInterface({ input: createReadStream(destination) })) starts.push((JSON.parse(line) as { startedAt: number }).startedAt);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(starts).toHaveLength(40);
+  });
+
+  it('refuses a part whose last line was torn (no newline)', async () => {
+    const workDir = join(mergeRoot(), 'torn');
+    await mkdir(join(workDir, 'transcript'), { recursive: true });
+    await writeFile(join(workDir, 'transcript', 'a.jsonl'), '{"callId":"a","startedAt":1}\n{"callId":"b"');
+    await expect(mergeTranscriptParts(workDir, join(mergeRoot(), 'torn.jsonl'))).rejects.toThrow(/torn write/);
   });
 });

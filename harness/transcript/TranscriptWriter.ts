@@ -1,51 +1,11 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { once } from 'node:events';
+import { appendFileSync, createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { SecretMask } from '../evidence/SecretMask.js';
 import type { CallRecord } from '../transport/callRecord.js';
-
-/** How much of a call's stderr tail `--keep-stderr` keeps (the transport already caps it at 65,536 bytes). */
-export const KEPT_STDERR_CHARS = 4_096;
-
-/**
- * Most bytes one transcript line may hold. A request at its bound and an output at
- * its bound fit; an output that grows several-fold when JSON-escaped (a flood of
- * control characters, six bytes each) is cut to fit, and the line says so (`lineCut`).
- */
-export const MAX_TRANSCRIPT_LINE_BYTES = 4 * 1_048_576;
-
-/** How a transcript line's stdout was cut to fit {@link MAX_TRANSCRIPT_LINE_BYTES}. */
-export interface TranscriptLineCut {
-  /** The field cut. */
-  readonly field: 'stdout';
-  /** UTF-8 bytes of the field kept. */
-  readonly keptBytes: number;
-  /** UTF-8 bytes of the field dropped. */
-  readonly droppedBytes: number;
-}
-
-/** One line of `transcript.jsonl`. */
-export interface TranscriptLine extends Omit<CallRecord, 'requestText'> {
-  /** The request as parsed back from the exact text sent (`null` when the text is not JSON). */
-  readonly request: unknown;
-  /** The exact text written to stdin. */
-  readonly requestText: string;
-  /** The suite test that made the call. */
-  readonly test: string;
-  /**
-   * Whether `stderrTail` holds the call's stderr (`--keep-stderr`: its last
-   * {@link KEPT_STDERR_CHARS} characters, secrets masked); otherwise it is `''`.
-   */
-  readonly stderrKept: boolean;
-  /**
-   * Secret-looking environment variables whose values the adapter's output
-   * contained and which were masked (absent when none): such a line's stdout
-   * is no longer the exact bytes read.
-   */
-  readonly masked?: readonly string[];
-  /** The line was too long for {@link MAX_TRANSCRIPT_LINE_BYTES} and its stdout was cut (absent otherwise). */
-  readonly lineCut?: TranscriptLineCut;
-}
+import { KEPT_STDERR_CHARS, MAX_TRANSCRIPT_LINE_BYTES, type TranscriptLine } from './transcriptLine.js';
 
 /** Options of a {@link TranscriptWriter}. */
 export interface TranscriptWriterOptions {
@@ -64,13 +24,17 @@ export interface TranscriptWriterOptions {
  */
 export class TranscriptWriter {
   readonly #file: string;
+  readonly #index: string;
   readonly #keepStderr: boolean;
   readonly #mask: SecretMask;
 
   constructor(workDir: string, { keepStderr = false, mask = SecretMask.fromProcess() }: TranscriptWriterOptions = {}) {
-    const dir = join(workDir, 'transcript');
+    const dir = join(workDir, PARTS_DIR);
     mkdirSync(dir, { recursive: true });
-    this.#file = join(dir, `${process.pid}-${threadId}.jsonl`);
+    mkdirSync(join(workDir, INDEX_DIR), { recursive: true });
+    const name = `${process.pid}-${threadId}.jsonl`;
+    this.#file = join(dir, name);
+    this.#index = indexFileOf(workDir, name);
     this.#keepStderr = keepStderr;
     this.#mask = mask;
   }
@@ -99,8 +63,12 @@ export class TranscriptWriter {
       stderrKept: this.#keepStderr,
       ...(masked.length === 0 ? {} : { masked }),
     };
+    const text = `${fitLine(line)}\n`;
     // Synchronous on purpose: one line per adapter process, so the cost is tiny and no line is lost on a crash.
-    appendFileSync(this.#file, `${fitLine(line)}\n`);
+    appendFileSync(this.#file, text);
+    // Then its start and length, so the merge need not parse every line (megabytes of requests) for its start;
+    // written after the line, so the index never names a line that is not there.
+    appendFileSync(this.#index, `${record.startedAt} ${Buffer.byteLength(text)}\n`);
   }
 }
 
@@ -155,5 +123,128 @@ function parseOrNull(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return null;
+  }
+}
+
+// The workers' part files, and beside them (own directory) each part's index: one `<startedAt> <bytes>` line per line of the part.
+const PARTS_DIR = 'transcript';
+const INDEX_DIR = 'transcript-index';
+
+function indexFileOf(workDir: string, partName: string): string {
+  return join(workDir, INDEX_DIR, `${partName}.index`);
+}
+
+/** Where one line lies in its part file, and its sort key. */
+interface LineAt {
+  readonly startedAt: number;
+  readonly part: number;
+  readonly offset: number;
+  /** Bytes of the line, its newline included. */
+  readonly length: number;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Merges the workers' transcript parts into one `transcript.jsonl`, ordered by
+ * call start (ties keep worker order, then line order), written atomically.
+ * Streamed both ways: the parts are scanned for line offsets (one line in memory
+ * at a time, to read its start time), then the lines are copied in order from
+ * their offsets, so memory grows with the number of lines, never with their size.
+ * @param workDir - the run's work directory, whose `transcript/` holds one part per worker
+ * @param destination - the merged file
+ * @returns the number of lines
+ */
+export async function mergeTranscriptParts(workDir: string, destination: string): Promise<number> {
+  const partsDir = join(workDir, PARTS_DIR);
+  const names = (await readdir(partsDir).catch(() => [] as string[])).filter((name) => name.endsWith('.jsonl')).sort();
+  const files = names.map((name) => join(partsDir, name));
+  const lines: LineAt[] = [];
+  for (const [part, file] of files.entries()) {
+    const indexed = await readPartIndex(indexFileOf(workDir, names[part] ?? ''), file, part);
+    if (indexed === null) await indexPart(file, part, lines);
+    else lines.push(...indexed);
+  }
+  lines.sort((a, b) => a.startedAt - b.startedAt);
+  const temporary = `${destination}.${process.pid}.tmp`;
+  try {
+    await copyInOrder(files, lines, temporary);
+    await rename(temporary, destination);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return lines.length;
+}
+
+/**
+ * The lines of a part as its writer indexed them, or null when there is no index or it does not
+ * account for the part byte for byte (a worker that died between a line and its index entry, a
+ * part written by something else): the part is then scanned instead.
+ */
+async function readPartIndex(indexFile: string, partFile: string, part: number): Promise<LineAt[] | null> {
+  const text = await readFile(indexFile, 'utf8').catch(() => null);
+  if (text === null) return null;
+  const lines: LineAt[] = [];
+  let offset = 0;
+  for (const entry of text.split('\n')) {
+    if (entry === '') continue;
+    const match = /^(-?\d+) (\d+)$/.exec(entry);
+    const startedAt = Number(match?.[1]);
+    const length = Number(match?.[2]);
+    if (match === null || !Number.isSafeInteger(startedAt) || !Number.isSafeInteger(length) || length < 2) return null;
+    lines.push({ startedAt, part, offset, length });
+    offset += length;
+  }
+  return offset === (await stat(partFile)).size ? lines : null;
+}
+
+async function indexPart(file: string, part: number, into: LineAt[]): Promise<void> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let lineStart = 0;
+  let position = 0;
+  const finish = (end: number, tail: Buffer): void => {
+    const text = Buffer.concat([...pending, tail], pendingBytes + tail.byteLength).toString('utf8');
+    pending = [];
+    pendingBytes = 0;
+    if (text !== '') into.push({ startedAt: (JSON.parse(text) as { startedAt: number }).startedAt, part, offset: lineStart, length: end - lineStart + 1 });
+    lineStart = end + 1;
+  };
+  for await (const chunk of createReadStream(file, { highWaterMark: 1_048_576 }) as AsyncIterable<Buffer>) {
+    let from = 0;
+    for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, from)) {
+      finish(position + at, chunk.subarray(from, at));
+      from = at + 1;
+    }
+    if (from < chunk.byteLength) {
+      const rest = Buffer.from(chunk.subarray(from));
+      pending.push(rest);
+      pendingBytes += rest.byteLength;
+    }
+    position += chunk.byteLength;
+  }
+  if (pendingBytes > 0) throw new Error(`transcript part ${file}: its last line has no newline (a torn write)`);
+}
+
+async function copyInOrder(files: readonly string[], lines: readonly LineAt[], destination: string): Promise<void> {
+  const handles = await Promise.all(files.map((file) => open(file, 'r')));
+  const out = createWriteStream(destination);
+  try {
+    let buffer = Buffer.alloc(64 * 1024);
+    for (const line of lines) {
+      if (buffer.byteLength < line.length) buffer = Buffer.alloc(line.length);
+      const handle = handles[line.part];
+      if (handle === undefined) throw new Error(`transcript part ${line.part} is not open`);
+      await handle.read(buffer, 0, line.length, line.offset);
+      if (buffer[line.length - 1] !== NEWLINE) throw new Error(`transcript part ${files[line.part] ?? line.part}: a line does not end where its index says`);
+      // A copy: the stream may still hold the chunk when the buffer is reused.
+      if (!out.write(Buffer.from(buffer.subarray(0, line.length)))) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+  } finally {
+    out.destroy();
+    await Promise.all(handles.map((handle) => handle.close()));
   }
 }

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bindingFor } from '../protocol/bindingFor.js';
+import { bindingFor, observeRequest, submitRequest } from '../protocol/requests.js';
 import { canonicalJson } from '../protocol/canonicalJson.js';
-import { observeRequest } from '../protocol/observeRequest.js';
-import { submitRequest } from '../protocol/submitRequest.js';
 import type { CodingOperationRequest } from '../protocol/types.js';
 import { SdkTransport, type SdkCallArgument } from './SdkTransport.js';
-import { TransportMismatchError } from './TransportMismatchError.js';
-import type { CallBounds } from './types.js';
+import { TransportMismatchError, type CallBounds } from './OperationTransport.js';
 
 const PAYLOAD = { job: { steps: ['a', { deep: [1, 2] }] }, note: 'x' };
 const BINDING = bindingFor({ operationId: 'op-1', authorityId: 'ledger-a1', payload: PAYLOAD });
@@ -78,9 +75,7 @@ describe('SdkTransport', () => {
       },
     });
     expect(record.uncertainty).toBe('sdk-rejected');
-    expect(violations).toEqual([
-      expect.objectContaining({ clauseId: 'SDK-NO-MUTATION', instancePath: '/payload/job/steps/0', message: expect.stringContaining('/payload/job/steps/0') }),
-    ]);
+    expect(violations).toEqual([expect.objectContaining({ clauseId: 'SDK-NO-MUTATION', instancePath: '/payload/job/steps/0', message: expect.stringContaining('/payload/job/steps/0') })]);
   });
 
   it('fails SDK-NO-MUTATION when the SDK adds a field to the binding', async () => {
@@ -93,7 +88,7 @@ describe('SdkTransport', () => {
     expect(violations[0]).toMatchObject({ clauseId: 'SDK-NO-MUTATION', message: expect.stringContaining('/binding/extra') });
   });
 
-  it('leaves the caller\'s request untouched and gives observe no payload', async () => {
+  it("leaves the caller's request untouched and gives observe no payload", async () => {
     const seen: SdkCallArgument[] = [];
     const record = async (argument: SdkCallArgument) => {
       seen.push(argument);
@@ -126,7 +121,12 @@ describe('SdkTransport', () => {
   });
 
   it('accepts a default export object holding the functions, bound to it', async () => {
-    const sdk = { prefix: 'ok:', async submit() { return `${this.prefix}1`; } };
+    const sdk = {
+      prefix: 'ok:',
+      async submit() {
+        return `${this.prefix}1`;
+      },
+    };
     const { record } = await call({ default: sdk });
     expect(record.stdout).toBe('ok:1');
   });
@@ -139,7 +139,12 @@ describe('SdkTransport', () => {
 
   it('does not call the SDK when the signal is aborted before dispatch, and records a later abort as canceled', async () => {
     let calls = 0;
-    const never = { submit: () => { calls += 1; return new Promise(() => {}); } };
+    const never = {
+      submit: () => {
+        calls += 1;
+        return new Promise(() => {});
+      },
+    };
     const aborted = await call(never, SUBMIT, { ...BOUNDS, signal: AbortSignal.abort() });
     expect(aborted.record.uncertainty).toBe('pre-aborted');
     expect(calls).toBe(0);

@@ -5,17 +5,11 @@ import { canonicalJson, type JsonValue } from '../protocol/canonicalJson.js';
 import type { Action, CodingOperationRequest } from '../protocol/types.js';
 import { violation, type Violation } from '../violation.js';
 import type { CallRecord, TransportUncertainty } from './callRecord.js';
-import type { OperationCall, OperationTransport, TransportResult } from './OperationTransport.js';
-import { TransportMismatchError } from './TransportMismatchError.js';
-import type { CallBounds } from './types.js';
-import { validateMaxOutputBytes } from './validateMaxOutputBytes.js';
-import { validateTimeoutMs } from './validateTimeoutMs.js';
-import { deepFreeze } from './_internals/deepFreeze.js';
-import { firstDifference } from './_internals/firstDifference.js';
-import { jsonValueProblem } from './_internals/jsonValueProblem.js';
-import { mutationAttempt } from './_internals/mutationAttempt.js';
+import { type OperationCall, type OperationTransport, type TransportResult, TransportMismatchError, type CallBounds } from './OperationTransport.js';
+import { validateMaxOutputBytes, validateTimeoutMs } from './bounds.js';
+import { deepFreeze, firstDifference, jsonValueProblem, mutationAttempt } from './sdkValues.js';
 
-/** The argument of an SDK's `submit` / `observe` (coding-operation-v1 §7). `observe` never gets `payload`. */
+/** The argument of an SDK's `submit` / `observe`, the protocol's in-process form of a request. `observe` never gets `payload`. */
 export interface SdkCallArgument {
   readonly binding: CodingOperationRequest['binding'];
   readonly payload?: JsonValue;
@@ -39,10 +33,7 @@ export type SdkModuleLoader = (modulePath: string) => Promise<unknown>;
 const importModule: SdkModuleLoader = async (modulePath) => import(pathToFileURL(modulePath).href);
 
 type Settlement =
-  | { readonly kind: 'resolved'; readonly value: unknown }
-  | { readonly kind: 'rejected'; readonly error: unknown }
-  | { readonly kind: 'timeout' }
-  | { readonly kind: 'canceled' };
+  { readonly kind: 'resolved'; readonly value: unknown } | { readonly kind: 'rejected'; readonly error: unknown } | { readonly kind: 'timeout' } | { readonly kind: 'canceled' };
 
 /** The parts of a record fixed before the SDK is called. */
 interface CallIdentity {
@@ -55,7 +46,7 @@ interface CallIdentity {
 }
 
 /**
- * The SDK transport (coding-operation-v1 §7): calls an in-process module's
+ * The SDK transport (the protocol's in-process seam): calls an in-process module's
  * `submit({binding, payload, signal, timeoutMs, maxOutputBytes})` /
  * `observe({binding, signal, timeoutMs, maxOutputBytes})` and turns what the
  * promise does into the same `CallRecord` a process gives, so the OUT and SEM
@@ -192,10 +183,12 @@ function mutationViolations(settlement: Settlement, argument: SdkCallArgument, s
     const attempt = mutationAttempt(settlement.error, argument);
     if (attempt !== null) {
       const where = attempt.paths.length === 0 ? 'the request' : attempt.paths.join(' or ');
-      found.push(violation('SDK-NO-MUTATION', `the SDK tried to change the frozen request at ${where}: ${attempt.message}`, {
-        ...(attempt.paths[0] === undefined ? {} : { instancePath: attempt.paths[0] }),
-        details: { paths: attempt.paths },
-      }));
+      found.push(
+        violation('SDK-NO-MUTATION', `the SDK tried to change the frozen request at ${where}: ${attempt.message}`, {
+          ...(attempt.paths[0] === undefined ? {} : { instancePath: attempt.paths[0] }),
+          details: { paths: attempt.paths },
+        }),
+      );
     }
   }
   const now = canonicalJson(sent);

@@ -73,3 +73,127 @@ export interface CallRecord {
   /** Human-readable detail for `uncertainty` (spawn error text, stream error), when useful. */
   readonly uncertaintyDetail?: string;
 }
+
+/** Why the suite itself killed the process group, if it did. */
+export type KillReason = 'timeout' | 'canceled' | 'output-overflow';
+
+/** What the transport observed about one started process, as classified by {@link classifyExit}. */
+export interface ExitFacts {
+  /** The first reason the suite killed the group, or null. */
+  readonly killReason: KillReason | null;
+  /** Text of the first stream error (stdin, stdout or stderr), or null. */
+  readonly streamFailure: string | null;
+  /** Why a deadline hit a process that had already exited (its output was held open), or null. */
+  readonly heldOpen: string | null;
+  /** Exit code, or null when the process died by a signal. */
+  readonly exitCode: number | null;
+  /** Terminating signal, or null. */
+  readonly signal: string | null;
+}
+
+/** The transport's verdict on one call (WIRE-UNCERTAIN). */
+export interface ExitClassification {
+  readonly uncertainty: TransportUncertainty | null;
+  readonly detail: string | undefined;
+}
+
+/**
+ * Classifies a finished process. Order: the suite's own kill reason first (any
+ * signal then came from us), then stream failures, then a foreign signal, then
+ * a nonzero exit code. Only a clean exit 0 is certain at this level.
+ * @public
+ */
+export function classifyExit(facts: ExitFacts): ExitClassification {
+  if (facts.killReason !== null) {
+    return { uncertainty: facts.killReason, detail: facts.killReason === 'timeout' ? (facts.heldOpen ?? undefined) : undefined };
+  }
+  if (facts.streamFailure !== null) {
+    return { uncertainty: 'stream-failure', detail: facts.streamFailure };
+  }
+  if (facts.signal !== null) {
+    return { uncertainty: 'killed-by-signal', detail: `terminated by ${facts.signal}` };
+  }
+  if (facts.exitCode !== 0) {
+    return { uncertainty: 'nonzero-exit', detail: `exit code ${String(facts.exitCode)}` };
+  }
+  return { uncertainty: null, detail: undefined };
+}
+
+/**
+ * Whose doing an uncertain call is.
+ * - `adapter`: the adapter's own answer or behaviour (a refusal, a crash, a flood): evidence about the adapter.
+ * - `host`: the suite's machine or the suite itself (a stream error, a failed spawn, a cancellation,
+ *   an abort): never evidence against the adapter.
+ * - `deadline`: the deadline expired: a hanging adapter or a starved host look alike, so it proves nothing either way.
+ */
+export type UncertaintyCause = 'adapter' | 'host' | 'deadline';
+
+/**
+ * The cause of each transport uncertainty: the one table every judge consults
+ * before blaming the adapter for a call that gave no evidence.
+ * @public
+ */
+export const UNCERTAINTY_CAUSE = Object.freeze({
+  'pre-aborted': 'host',
+  timeout: 'deadline',
+  canceled: 'host',
+  'output-overflow': 'adapter',
+  'stream-failure': 'host',
+  'spawn-failure': 'host',
+  'killed-by-signal': 'adapter',
+  'nonzero-exit': 'adapter',
+  'sdk-rejected': 'adapter',
+  'sdk-invalid-value': 'adapter',
+} as const satisfies Record<TransportUncertainty, UncertaintyCause>);
+
+/**
+ * Why `record` is uncertain through the host's own failure, with its detail
+ * (`stream-failure: stdout: read EIO`), or null when the host is not to blame.
+ * @param record - a finished call, or null for a call that was never made
+ * @public
+ */
+export function hostFaultOf(record: CallRecord | null): string | null {
+  if (record === null || record.uncertainty === null || UNCERTAINTY_CAUSE[record.uncertainty] !== 'host') return null;
+  return record.uncertaintyDetail === undefined ? record.uncertainty : `${record.uncertainty}: ${record.uncertaintyDetail}`;
+}
+
+/** The output fields of a call that produced nothing the suite read (never started, or given up on). */
+export const NO_OUTPUT = {
+  stdout: '',
+  stdoutBytes: 0,
+  stdoutTruncated: false,
+  stdoutInvalidUtf8: false,
+  stderrTail: '',
+  stderrTruncated: false,
+  stderrBytes: 0,
+} as const;
+
+/**
+ * Fixes a call record's key order and drops an undefined detail (execa's
+ * result style), so every record the transport builds has one shape.
+ * @internal Shared by `runAdapterCall` and `runFaultedCall`.
+ */
+export function orderedRecord(fields: Omit<CallRecord, 'uncertaintyDetail'> & { readonly uncertaintyDetail?: string | undefined }): CallRecord {
+  const record: CallRecord = {
+    callId: fields.callId,
+    action: fields.action,
+    argv: fields.argv,
+    requestText: fields.requestText,
+    startedAt: fields.startedAt,
+    endedAt: fields.endedAt,
+    exitCode: fields.exitCode,
+    signal: fields.signal,
+    timedOut: fields.timedOut,
+    stdout: fields.stdout,
+    stdoutBytes: fields.stdoutBytes,
+    stdoutTruncated: fields.stdoutTruncated,
+    stdoutInvalidUtf8: fields.stdoutInvalidUtf8,
+    stderrTail: fields.stderrTail,
+    stderrTruncated: fields.stderrTruncated,
+    stderrBytes: fields.stderrBytes,
+    timeoutMs: fields.timeoutMs,
+    maxOutputBytes: fields.maxOutputBytes,
+    uncertainty: fields.uncertainty,
+  };
+  return fields.uncertaintyDetail === undefined ? record : { ...record, uncertaintyDetail: fields.uncertaintyDetail };
+}

@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { withDir } from 'tmp-promise';
 import { describe, expect, it } from 'vitest';
 import { hostileFixturePath } from '../../adapters/hostile/hostileFixturePath.js';
-import { bounds, fixtureTarget } from './__test-helpers__/fixtureTarget.js';
-import { isProcessLive } from './__test-helpers__/isProcessLive.js';
+import { bounds, fixtureTarget, isProcessLive } from './__test-helpers__/fixtureTarget.js';
 import { runAdapterCall } from './runAdapterCall.js';
 
 const RECORD_KEYS = [

@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { execa } from 'execa';
-import { limits } from '../protocol/limits.js';
-import { BoundedCapture } from './BoundedCapture.js';
-import type { CallRecord } from './callRecord.js';
-import { classifyExit, type KillReason } from './classifyExit.js';
-import { decodeUtf8 } from './decodeUtf8.js';
-import { killProcessGroup } from './killProcessGroup.js';
-import type { CallObserver } from './_internals/CallObserver.js';
-import { orderedRecord } from './_internals/orderedRecord.js';
-import type { CallBounds, CallInput, CommandTarget } from './types.js';
-import { validateMaxOutputBytes } from './validateMaxOutputBytes.js';
-import { validateTimeoutMs } from './validateTimeoutMs.js';
-import { NO_OUTPUT } from './_internals/noOutput.js';
-import { adapterEnvironment, SCRUBBED_ENVIRONMENT } from './containment/adapterEnvironment.js';
-import { launchCommand, launchFailure } from './containment/launchCommand.js';
+import { limits } from '../protocol/types.js';
+import { BoundedCapture, decodeUtf8 } from './capture.js';
+import { type CallRecord, classifyExit, type KillReason, orderedRecord, NO_OUTPUT } from './callRecord.js';
+import { killProcessGroup } from './process.js';
+import type { CallBounds, CallInput, CommandTarget, OperationCall, OperationTransport, TransportResult } from './OperationTransport.js';
+import { validateMaxOutputBytes, validateTimeoutMs } from './bounds.js';
+import { adapterEnvironment, SCRUBBED_ENVIRONMENT } from './containment/environment.js';
+import { launchCommand, launchFailure } from './containment/launcher.js';
+import { noteOutputRead } from './reclaimOutput.js';
 
 /**
  * Bound on waiting for the streams to close once the suite killed the group
@@ -32,9 +27,7 @@ interface CallIdentity {
   readonly maxOutputBytes: number;
 }
 
-type ExitEvent =
-  | { readonly kind: 'exit'; readonly code: number | null; readonly signal: string | null }
-  | { readonly kind: 'spawn-error'; readonly error: Error };
+type ExitEvent = { readonly kind: 'exit'; readonly code: number | null; readonly signal: string | null } | { readonly kind: 'spawn-error'; readonly error: Error };
 
 /**
  * Runs one adapter call (WIRE-*): spawns `[executable, ...argvPrefix, action]`
@@ -55,12 +48,7 @@ type ExitEvent =
  * @throws TypeError for out-of-range bounds (a harness bug: options are normalized earlier).
  * @public
  */
-export async function runAdapterCall(
-  target: CommandTarget,
-  input: CallInput,
-  bounds: CallBounds,
-  observer?: CallObserver,
-): Promise<CallRecord> {
+export async function runAdapterCall(target: CommandTarget, input: CallInput, bounds: CallBounds, observer?: CallObserver): Promise<CallRecord> {
   const identity: CallIdentity = {
     callId: randomUUID(),
     action: input.action,
@@ -76,12 +64,7 @@ export async function runAdapterCall(
   return runStarted(target, identity, bounds.signal, observer);
 }
 
-async function runStarted(
-  target: CommandTarget,
-  identity: CallIdentity,
-  signal: AbortSignal | undefined,
-  observer: CallObserver | undefined,
-): Promise<CallRecord> {
+async function runStarted(target: CommandTarget, identity: CallIdentity, signal: AbortSignal | undefined, observer: CallObserver | undefined): Promise<CallRecord> {
   const stdout = new BoundedCapture(identity.maxOutputBytes, 'head');
   const stderr = new BoundedCapture(limits.maxStderrBytes, 'tail');
   let killReason: KillReason | null = null;
@@ -211,16 +194,12 @@ async function runStarted(
     signal?.removeEventListener('abort', onAbort);
     // No descendant still in the adapter's group outlives the call.
     if (pid !== undefined) killProcessGroup(pid);
+    noteOutputRead(stdout.heldBytes + stderr.heldBytes);
   }
 }
 
 /** A record for a call whose process never ran (pre-aborted or failed to spawn). */
-function notStarted(
-  identity: CallIdentity,
-  startedAt: number,
-  uncertainty: 'pre-aborted' | 'spawn-failure',
-  detail: string,
-): CallRecord {
+function notStarted(identity: CallIdentity, startedAt: number, uncertainty: 'pre-aborted' | 'spawn-failure', detail: string): CallRecord {
   return orderedRecord({
     ...identity,
     startedAt,
@@ -265,3 +244,51 @@ function openStreams(subprocess: Stdio): string {
 }
 
 function ignore(): void {}
+
+/** The adapter process of a call, as it started. */
+export interface StartedCall {
+  /** The process group leader's pid (the adapter leads its own group). */
+  readonly pid: number;
+  /** The call's id (`ADAPTER_QUALIFY_CALL`). */
+  readonly callId: string;
+  /** ms since epoch, when the process was spawned. */
+  readonly startedAt: number;
+}
+
+/**
+ * Hooks into one call's life, for the fault injector (which needs the process
+ * group to stop or kill it). Plain calls pass none.
+ * @internal
+ */
+export interface CallObserver {
+  /** Called once, right after the process was spawned. */
+  readonly onSpawn: (started: StartedCall) => void;
+  /**
+   * Replaces the spawned argv (executable first), e.g. to run the adapter under
+   * a syscall tracer. The record keeps the adapter's own argv. @defaultValue none
+   */
+  readonly wrapArgv?: (argv: readonly string[]) => readonly [string, ...string[]];
+}
+
+/**
+ * The command transport: every call is one adapter process (`runAdapterCall`).
+ * It sends the exact text, well-formed or not, and checks no clause itself.
+ * @public
+ */
+export class CommandTransport implements OperationTransport {
+  readonly kind = 'command' as const;
+  readonly acceptsRawText = true;
+  /** The adapter command (also what fault-injecting calls start). */
+  readonly target: CommandTarget;
+
+  /** @param target - the normalized adapter command */
+  constructor(target: CommandTarget) {
+    this.target = target;
+  }
+
+  /** Runs one adapter process for `input`. */
+  async call(input: OperationCall, bounds: CallBounds): Promise<TransportResult> {
+    const record = await runAdapterCall(this.target, { action: input.action, requestText: input.requestText }, bounds);
+    return { record, checked: [], violations: [] };
+  }
+}

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedOutcome, sampleBinding, sampleRef, terminalOutcome, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
-import { transcriptLineOf, type LineSpec } from './__test-helpers__/transcriptLineOf.js';
-import { TranscriptInputError } from './TranscriptInputError.js';
+import { type TranscriptInputError, transcriptCall } from '../transcript/transcriptLine.js';
+import { transcriptLineOf, type LineSpec } from './__test-helpers__/transcriptLines.js';
 import { TranscriptVerifier } from './TranscriptVerifier.js';
-import { transcriptCall } from './transcriptCall.js';
 
 const binding = sampleBinding('op-1', { task: 'x' });
 
@@ -72,10 +71,7 @@ describe('TranscriptVerifier', () => {
   it('judges against --max-output-bytes when given', () => {
     const big = terminalOutcome(binding, 2, sampleRef(1), 'completed', 'x'.repeat(2_000));
     expect(verify([{ binding, answer: big, startedAt: 0, endedAt: 1 }]).violated).toEqual([]);
-    expect(summary(verify([{ binding, answer: big, startedAt: 0, endedAt: 1 }], { maxOutputBytes: 1_024 })).map(([id]) => id)).toEqual([
-      'OUT-RESULT-INTEGRITY',
-      'OUT-SIZE',
-    ]);
+    expect(summary(verify([{ binding, answer: big, startedAt: 0, endedAt: 1 }], { maxOutputBytes: 1_024 })).map(([id]) => id)).toEqual(['OUT-RESULT-INTEGRITY', 'OUT-SIZE']);
   });
 
   it('refuses a transcript out of startedAt order, naming the line', () => {

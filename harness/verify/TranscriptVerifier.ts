@@ -1,11 +1,43 @@
 import { codingOperationClauses, type ClauseId } from '../clauses.js';
 import { HistoryChecker } from '../history/HistoryChecker.js';
 import type { Binding, Outcome } from '../protocol/types.js';
-import { CallJudge, type CallJudgement } from './_internals/CallJudge.js';
-import { EndOrderQueue } from './_internals/EndOrderQueue.js';
-import { TranscriptInputError } from './TranscriptInputError.js';
-import type { TranscriptCall } from './transcriptCall.js';
-import type { ClauseFindings, VerifyFinding, VerifyResult } from './types.js';
+import { TranscriptInputError, type TranscriptCall } from '../transcript/transcriptLine.js';
+import { CallJudge, type CallJudgement } from './CallJudge.js';
+
+/** One violation found in a transcript, with the lines that show it. */
+export interface VerifyFinding {
+  /** 1-based transcript lines: the offending call, or the two calls of a history clause (earlier first). */
+  readonly lines: readonly number[];
+  /** One line saying what broke. */
+  readonly message: string;
+}
+
+/** Every violation of one clause (the first few kept in full, all counted). */
+export interface ClauseFindings {
+  readonly clauseId: ClauseId;
+  /** How many violations of the clause the transcript shows. */
+  readonly count: number;
+  /** The first violations, in the order found. */
+  readonly examples: readonly VerifyFinding[];
+}
+
+/** What `verify` concluded about one transcript. */
+export interface VerifyResult {
+  /** Lines read (calls). */
+  readonly lines: number;
+  /** Calls whose answer was checked against the OUT clauses (well-formed requests, exit 0 or with an outcome). */
+  readonly outChecked: number;
+  /** Valid outcomes fed to the history checker. */
+  readonly outcomes: number;
+  /** Distinct bindings with at least one valid outcome. */
+  readonly bindings: number;
+  /** Calls answering a malformed request whose refusal was checked. */
+  readonly refusalsChecked: number;
+  /** Calls not judged because the run masked secrets in their output. */
+  readonly maskedSkipped: number;
+  /** Violated clauses in catalog order; empty when the evidence is consistent. */
+  readonly violated: readonly ClauseFindings[];
+}
 
 /** Options of {@link TranscriptVerifier}. */
 export interface TranscriptVerifierOptions {
@@ -51,6 +83,8 @@ export class TranscriptVerifier {
   readonly #examplesPerClause: number;
   readonly #pending = new EndOrderQueue<PendingOutcome>();
   readonly #histories = new Map<string, HistoryChecker>();
+  // The judges hand out one object per distinct answer text, so a poll loop's outcomes find their history without building the key again.
+  readonly #historyOf = new WeakMap<Outcome, HistoryChecker>();
   readonly #findings = new Map<ClauseId, { count: number; examples: VerifyFinding[] }>();
   #lastStart = -Infinity;
   #lastLine = 0;
@@ -144,17 +178,24 @@ export class TranscriptVerifier {
   #drain(time: number | undefined): void {
     for (let next = this.#pending.popUpTo(time); next !== undefined; next = this.#pending.popUpTo(time)) {
       const { outcome, line, canonicalText } = next;
-      const key = bindingKey(outcome);
-      let checker = this.#histories.get(key);
-      if (checker === undefined) {
-        checker = new HistoryChecker();
-        this.#histories.set(key, checker);
-      }
+      const checker = this.#historyOf.get(outcome) ?? this.#history(outcome);
       for (const found of checker.add({ outcome, startedAt: next.startedAt, endedAt: next.endedAt, ref: line, canonicalText })) {
         const refs = found.details?.refs;
         this.#note(found.clauseId, Array.isArray(refs) ? (refs as number[]) : [line], found.message);
       }
     }
+  }
+
+  /** The history of the outcome's binding (new if none), remembered for this outcome object. */
+  #history(outcome: Outcome): HistoryChecker {
+    const key = bindingKey(outcome);
+    let checker = this.#histories.get(key);
+    if (checker === undefined) {
+      checker = new HistoryChecker();
+      this.#histories.set(key, checker);
+    }
+    this.#historyOf.set(outcome, checker);
+    return checker;
   }
 
   #note(clauseId: ClauseId, lines: readonly number[], message: string): void {
@@ -171,4 +212,68 @@ export class TranscriptVerifier {
 /** Identities and digests cannot hold NUL, so the key is unambiguous. */
 function bindingKey(binding: Binding): string {
   return `${binding.operationId}\u0000${binding.authorityId}\u0000${binding.requestDigest}`;
+}
+
+/** An item with the time its call ended and its transcript line (the tie-breaker). */
+interface EndOrdered {
+  readonly endedAt: number;
+  readonly line: number;
+}
+
+/**
+ * A binary min-heap by (`endedAt`, `line`): holds the calls still in flight at
+ * the current transcript position, so only the overlap window is in memory.
+ * @internal
+ */
+class EndOrderQueue<T extends EndOrdered> {
+  readonly #items: T[] = [];
+
+  /** Items held. */
+  get size(): number {
+    return this.#items.length;
+  }
+
+  /** Adds one item. */
+  push(item: T): void {
+    const items = this.#items;
+    items.push(item);
+    let index = items.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (!before(item, items[parent] as T)) break;
+      items[index] = items[parent] as T;
+      index = parent;
+    }
+    items[index] = item;
+  }
+
+  /** Removes and returns the earliest item when it ended at or before `time` (every item with `time` undefined). */
+  popUpTo(time?: number): T | undefined {
+    const items = this.#items;
+    const top = items[0];
+    if (top === undefined || (time !== undefined && top.endedAt > time)) return undefined;
+    const last = items.pop() as T;
+    if (items.length > 0) this.#siftDown(last);
+    return top;
+  }
+
+  #siftDown(item: T): void {
+    const items = this.#items;
+    const length = items.length;
+    let index = 0;
+    for (;;) {
+      let child = 2 * index + 1;
+      if (child >= length) break;
+      const right = child + 1;
+      if (right < length && before(items[right] as T, items[child] as T)) child = right;
+      if (!before(items[child] as T, item)) break;
+      items[index] = items[child] as T;
+      index = child;
+    }
+    items[index] = item;
+  }
+}
+
+function before(a: EndOrdered, b: EndOrdered): boolean {
+  return a.endedAt < b.endedAt || (a.endedAt === b.endedAt && a.line < b.line);
 }

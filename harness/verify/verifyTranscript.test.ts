@@ -2,13 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
-import { acceptedOutcome, sampleBinding } from '../protocol/__test-helpers__/sampleOutcomes.js';
-import { ChunkReplayer } from './_internals/ChunkReplayer.js';
-import { mixedTranscriptLines } from './__test-helpers__/mixedTranscriptLines.js';
-import { transcriptLineOf } from './__test-helpers__/transcriptLineOf.js';
-import { TranscriptVerifier } from './TranscriptVerifier.js';
-import { transcriptCall } from './transcriptCall.js';
-import type { VerifyResult } from './types.js';
+import { acceptedOutcome, sampleBinding, sampleRef, terminalOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
+import { transcriptCall } from '../transcript/transcriptLine.js';
+import { mixedTranscriptLines, transcriptLineOf } from './__test-helpers__/transcriptLines.js';
+import { ChunkReplayer } from './chunkJudgement.js';
+import { TranscriptVerifier, type VerifyResult } from './TranscriptVerifier.js';
 import { verifyTranscript } from './verifyTranscript.js';
 
 const root = temporaryRoot('verify-transcript');
@@ -64,15 +62,37 @@ describe('verifyTranscript', () => {
     const binding = sampleBinding('late');
     const early = transcriptLineOf({ binding, answer: acceptedOutcome(binding), startedAt: 1, endedAt: 2 });
     const disordered = await fileOf('disordered.jsonl', `${[...lines.slice(0, 200), early].join('\n')}\n`);
-    await expect(verifyTranscript(disordered, { workers: 0, chunkBytes: 5_000 })).rejects.toThrow(
-      expect.objectContaining({ name: 'TranscriptInputError', line: 201, field: 'startedAt' }),
-    );
+    await expect(verifyTranscript(disordered, { workers: 0, chunkBytes: 5_000 })).rejects.toThrow(expect.objectContaining({ name: 'TranscriptInputError', line: 201, field: 'startedAt' }));
   });
 
   it('numbers the line past the longest accepted after the lines replayed', () => {
     const replayer = new ChunkReplayer(new TranscriptVerifier(), 100);
-    replayer.replay({ lines: 2, starts: new Float64Array([0, 1]), ends: new Float64Array([1, 2]), kinds: new Uint8Array([1, 1]), outcomeIndex: new Uint32Array(2), outcomeTexts: [], findings: [], failed: null });
+    replayer.replay({
+      lines: 2,
+      starts: new Float64Array([0, 1]),
+      ends: new Float64Array([1, 2]),
+      kinds: new Uint8Array([1, 1]),
+      outcomeIndex: new Uint32Array(2),
+      outcomeTexts: [],
+      findings: [],
+      failed: null,
+    });
     expect(replayer.lineTooLong()).toMatchObject({ name: 'TranscriptInputError', line: 3, message: 'line 3 is longer than 100 bytes' });
+  });
+});
+
+describe('verifyTranscript: text beyond ASCII', () => {
+  it('reads a chunk with UTF-8 text as UTF-8, beside chunks of ASCII only', async () => {
+    const lines = mixedTranscriptLines(40);
+    const binding = sampleBinding('op-utf8');
+    // A wrong decoding would change the result text, so its digest and length would no longer match (OUT-RESULT-INTEGRITY).
+    const wide = transcriptLineOf({ binding, answer: terminalOutcome(binding, 2, sampleRef(1), 'completed', 'héllo ✓ 𝄞'), startedAt: 10_000, endedAt: 10_001 });
+    const withWide = [...lines, wide];
+    const expected = lineByLine(withWide);
+    expect(expected.violated.map((entry) => entry.clauseId)).not.toContain('OUT-RESULT-INTEGRITY');
+    const file = await fileOf('utf8.jsonl', `${withWide.join('\n')}\n`);
+    expect(await verifyTranscript(file, { workers: 0, chunkBytes: 5_000 })).toEqual(expected);
+    expect(await verifyTranscript(file, { workers: 2, chunkBytes: 5_000 })).toEqual(expected);
   });
 });
 

@@ -1,15 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { CallJudge } from './_internals/CallJudge.js';
-import { ChunkReplayer } from './_internals/ChunkReplayer.js';
-import { judgeChunk, type ChunkJudgement } from './_internals/judgeChunk.js';
-import { JudgePool } from './_internals/JudgePool.js';
-import { readChunks } from './_internals/readChunks.js';
-import { TranscriptVerifier, type TranscriptVerifierOptions } from './TranscriptVerifier.js';
-import type { VerifyResult } from './types.js';
-
-/** Longest transcript line read: a request over the 1 MiB bound, its parsed copy, a full output bound, stderr. */
-export const MAX_TRANSCRIPT_LINE_BYTES = 64 * 1024 * 1024;
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { packageRoot } from '../packageRoot.js';
+import { readChunks } from '../transcript/readTranscript.js';
+import { MAX_READ_LINE_BYTES } from '../transcript/transcriptLine.js';
+import { CallJudge } from './CallJudge.js';
+import { ChunkReplayer, judgeChunk, type ChunkJudgement } from './chunkJudgement.js';
+import { TranscriptVerifier, type TranscriptVerifierOptions, type VerifyResult } from './TranscriptVerifier.js';
 
 /** Options of {@link verifyTranscript}. */
 export interface VerifyTranscriptOptions extends TranscriptVerifierOptions {
@@ -46,8 +44,8 @@ const DEFAULT_MAX_WORKERS = 4;
 export async function verifyTranscript(file: string, options: VerifyTranscriptOptions = {}): Promise<VerifyResult> {
   const workers = options.workers ?? (await defaultWorkers(file));
   const chunkBytes = options.chunkBytes ?? (workers === 0 ? 1 : 4) * 1024 * 1024;
-  const replayer = new ChunkReplayer(new TranscriptVerifier(options), MAX_TRANSCRIPT_LINE_BYTES);
-  const chunks = readChunks(file, chunkBytes, MAX_TRANSCRIPT_LINE_BYTES);
+  const replayer = new ChunkReplayer(new TranscriptVerifier(options), MAX_READ_LINE_BYTES);
+  const chunks = readChunks(file, chunkBytes, MAX_READ_LINE_BYTES);
   const maxOutputBytes = options.maxOutputBytes ?? null;
   if (workers === 0) {
     const judge = new CallJudge(maxOutputBytes);
@@ -87,5 +85,81 @@ async function defaultWorkers(file: string): Promise<number> {
   } catch {
     // Reading it will say why it cannot be read.
     return 0;
+  }
+}
+
+/** The worker's compiled module (also when this one runs from source, under the tests: `npm test` builds first). */
+const WORKER_MODULE = join(packageRoot, 'dist', 'harness', 'verify', 'judgeWorkerMain.js');
+
+/** Young generation of each worker (MiB). */
+const YOUNG_GENERATION_MB = 64;
+
+interface Job {
+  readonly resolve: (judgement: ChunkJudgement) => void;
+  readonly reject: (error: Error) => void;
+}
+
+interface Lane {
+  readonly worker: Worker;
+  readonly jobs: Map<number, Job>;
+}
+
+/**
+ * Worker threads that judge transcript chunks (`judgeChunk` with a `CallJudge`
+ * each), so reading and judging use every core while the caller replays the
+ * judgements in order. A chunk goes to the worker with the fewest chunks queued.
+ * @internal
+ */
+class JudgePool {
+  readonly #lanes: Lane[];
+  #nextId = 0;
+  #failure: Error | null = null;
+
+  /**
+   * @param size - worker threads, at least 1
+   * @param maxOutputBytes - the output bound override of every `CallJudge`
+   */
+  constructor(size: number, maxOutputBytes: number | null) {
+    this.#lanes = Array.from({ length: size }, () => this.#start(maxOutputBytes));
+  }
+
+  /** Judges a chunk on a worker; the chunk's memory moves to that thread. */
+  judge(chunk: Buffer): Promise<ChunkJudgement> {
+    if (this.#failure !== null) return Promise.reject(this.#failure);
+    let lane = this.#lanes[0] as Lane;
+    for (const candidate of this.#lanes) if (candidate.jobs.size < lane.jobs.size) lane = candidate;
+    const id = this.#nextId++;
+    // Memory bigger than Buffer's pool is the chunk's own and moves as is; pooled memory is copied first.
+    const own = chunk.buffer instanceof ArrayBuffer && chunk.buffer.byteLength > Buffer.poolSize ? chunk : new Uint8Array(chunk);
+    const buffer = own.buffer as ArrayBuffer;
+    return new Promise((resolve, reject) => {
+      lane.jobs.set(id, { resolve, reject });
+      lane.worker.postMessage({ id, buffer, offset: own.byteOffset, length: own.length }, [buffer]);
+    });
+  }
+
+  /** Stops every worker. */
+  async close(): Promise<void> {
+    await Promise.all(this.#lanes.map((lane) => lane.worker.terminate()));
+  }
+
+  #start(maxOutputBytes: number | null): Lane {
+    // A young generation larger than the default: each line's parse is garbage at once, so fewer collections copy less.
+    const worker = new Worker(WORKER_MODULE, { workerData: { maxOutputBytes }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const lane: Lane = { worker, jobs: new Map() };
+    worker.on('message', (message: { id: number; judgement?: ChunkJudgement; error?: string }) => {
+      const job = lane.jobs.get(message.id);
+      lane.jobs.delete(message.id);
+      if (message.judgement !== undefined) job?.resolve(message.judgement);
+      else job?.reject(new Error(`verify worker failed: ${message.error ?? 'no judgement'}`));
+    });
+    const fail = (error: Error): void => {
+      this.#failure ??= error;
+      for (const job of lane.jobs.values()) job.reject(error);
+      lane.jobs.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`verify worker exited (code ${code})`)));
+    return lane;
   }
 }

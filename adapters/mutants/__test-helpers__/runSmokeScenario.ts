@@ -5,13 +5,13 @@ import { execa } from 'execa';
 import { packageRoot } from '../../../harness/packageRoot.js';
 import { canonicalJson } from '../../../harness/protocol/canonicalJson.js';
 import { checkUniqueKeys } from '../../../harness/protocol/checkUniqueKeys.js';
-import { limits } from '../../../harness/protocol/limits.js';
+import { limits } from '../../../harness/protocol/types.js';
 import { callAdapter, type AdapterCommand, type CallResult } from '../../reference/__test-helpers__/callAdapter.js';
 import type { SmokeStep } from './smokeScenarios.js';
 import { tmpdir } from 'node:os';
-import { locateTracer } from '../../../harness/faults/locateTracer.js';
-import { recordDurableSteps } from '../../../harness/faults/recordDurableSteps.js';
-import { runFaultedCall } from '../../../harness/transport/runFaultedCall.js';
+import { locateTracer } from '../../../harness/faults/strace.js';
+import { recordDurableSteps } from '../../../harness/faults/traceSession.js';
+import { runFaultedCall } from '../../../harness/faults/runFaultedCall.js';
 
 const MARKER = 'ADAPTER_QUALIFY_SMOKE_MARKER';
 
@@ -34,10 +34,20 @@ export async function runSmokeScenario(command: AdapterCommand, ledgerDir: strin
       lines.push(describe(await callAdapter(marked, step.action, step.text), refs));
     } else if (step.kind === 'parallel') {
       const results = await Promise.all(Array.from({ length: step.count }, () => callAdapter(marked, step.action, step.text)));
-      lines.push(results.map((result) => describe(result, refs)).sort().join(' | '));
+      lines.push(
+        results
+          .map((result) => describe(result, refs))
+          .sort()
+          .join(' | '),
+      );
     } else if (step.kind === 'race') {
       const results = await Promise.all(step.texts.map((text) => callAdapter(marked, step.action, text)));
-      lines.push(results.map((result) => describe(result, refs)).sort().join(' | '));
+      lines.push(
+        results
+          .map((result) => describe(result, refs))
+          .sort()
+          .join(' | '),
+      );
     } else if (step.kind === 'kill-when-admitted') {
       lines.push(await killWhenAdmitted(marked, ledgerDir, step.text));
     } else if (step.kind === 'kill-at-durable') {
@@ -82,7 +92,7 @@ function hasAdmission(dir: string): boolean {
 }
 
 async function killWhenAdmitted(command: AdapterCommand, ledgerDir: string, text: string): Promise<string> {
-  const child = execa(command.file, [...command.args, 'submit'], { input: text, reject: false, env: command.env });
+  const child = execa(command.file, [...command.args, 'submit'], { input: text, reject: false, env: command.env ?? {} });
   const deadline = Date.now() + 5_000;
   while (child.exitCode === null && Date.now() < deadline && !hasAdmission(ledgerDir)) {
     await new Promise((resolve) => setTimeout(resolve, 2));
@@ -105,7 +115,7 @@ async function killAtDurable(command: AdapterCommand, step: Extract<SmokeStep, {
 }
 
 async function pausedSubmit(command: AdapterCommand, text: string, pausedMs: number): Promise<CallResult> {
-  const child = execa(command.file, [...command.args, 'submit'], { input: text, reject: false, env: command.env, stripFinalNewline: false });
+  const child = execa(command.file, [...command.args, 'submit'], { input: text, reject: false, env: command.env ?? {}, stripFinalNewline: false });
   // Stopped before Node has started (it starts threads only after taking its start time), the process
   // would start its clock only when continued, and never see the pause: wait for a second thread first.
   const deadline = Date.now() + 5_000;

@@ -54,9 +54,7 @@ export const smokeScenarios: Readonly<Record<string, readonly SmokeStep[]>> = {
   'missing-fields-defaulted': [call('submit', submitText(binding, payload, { contract: undefined }))],
   'binding-extra-fields-ignored': [call('submit', submitText({ ...binding, sessionId: 's' } as never, payload))],
   'identity-unanchored': [submit(payload, 'op id with spaces')],
-  'digest-case-insensitive': [
-    call('submit', submitText({ ...binding, requestDigest: `sha256:${binding.requestDigest.slice(7).toUpperCase()}` as never }, payload)),
-  ],
+  'digest-case-insensitive': [call('submit', submitText({ ...binding, requestDigest: `sha256:${binding.requestDigest.slice(7).toUpperCase()}` as never }, payload))],
   'submit-payload-optional': [call('submit', submitText(binding, payload, { payload: undefined }))],
   'observe-payload-ignored': [call('submit', submitText(binding, payload)), call('observe', observeText(binding, { payload }))],
   'payload-digest-trusted': [call('submit', submitText(binding, other))],

@@ -14,7 +14,6 @@ export const duplicateKeysBeforeFields = defineMutant(
     description: 'prints "operationId":"someone-elses-op", "state":"unknown", "revision":99 before the real fields of every outcome',
   },
   {
-    emit: async (outcome, stdout) =>
-      emitLine(`{"operationId":"someone-elses-op","state":"unknown","revision":99,${canonicalJson(outcome).slice(1)}`, stdout),
+    emit: async (outcome, stdout) => emitLine(`{"operationId":"someone-elses-op","state":"unknown","revision":99,${canonicalJson(outcome).slice(1)}`, stdout),
   },
 );

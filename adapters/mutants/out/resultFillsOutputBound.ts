@@ -1,6 +1,5 @@
 import { digestText } from '../../../harness/protocol/digest.js';
-import { defineMutant } from '../defineMutant.js';
-import { renderWhen } from '../_internals/renderWhen.js';
+import { defineMutant, renderWhen } from '../defineMutant.js';
 
 const MIB = 1_048_576;
 const PREFIX = 'completed ✓ ';
@@ -12,9 +11,7 @@ export const resultFillsOutputBound = defineMutant(
   {
     name: 'result-fills-output-bound',
     claims: ['OUT-SIZE'],
-    description:
-      'terminal result text of exactly 1,048,576 UTF-8 bytes: length is within the bound, the outcome is not ' +
-      '(assumes the default output bound of 1,048,576)',
+    description: 'terminal result text of exactly 1,048,576 UTF-8 bytes: length is within the bound, the outcome is not ' + '(assumes the default output bound of 1,048,576)',
   },
   {
     render: renderWhen('terminal', (outcome) => ({

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { renderWhen } from '../_internals/renderWhen.js';
+import { defineMutant, renderWhen } from '../defineMutant.js';
 
 /** result.length in UTF-16 code units (the text is non-ASCII, so it differs). */
 export const resultLengthCodeUnits = defineMutant(

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { renderWhen } from '../_internals/renderWhen.js';
+import { defineMutant, renderWhen } from '../defineMutant.js';
 
 /** The result carries a mime field. */
 export const resultMimeField = defineMutant(

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { renderWhen } from '../_internals/renderWhen.js';
+import { defineMutant, renderWhen } from '../defineMutant.js';
 
 /** Terminal outcomes write the acceptanceRef in uppercase hex. */
 export const terminalRefUppercase = defineMutant(

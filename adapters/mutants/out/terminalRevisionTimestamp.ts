@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { renderWhen } from '../_internals/renderWhen.js';
+import { defineMutant, renderWhen } from '../defineMutant.js';
 
 /** Uses the admission time in milliseconds as the terminal revision. */
 export const terminalRevisionTimestamp = defineMutant(
@@ -9,8 +8,6 @@ export const terminalRevisionTimestamp = defineMutant(
     description: 'terminal revision is the admission time in ms (above 2,147,483,647)',
   },
   {
-    render: renderWhen('terminal', (outcome, view) =>
-      view.state === 'terminal' ? { ...outcome, revision: Date.parse(view.admission.admittedAt) } : outcome,
-    ),
+    render: renderWhen('terminal', (outcome, view) => (view.state === 'terminal' ? { ...outcome, revision: Date.parse(view.admission.admittedAt) } : outcome)),
   },
 );

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { refusingPayloads } from '../_internals/refusingPayloads.js';
+import { defineMutant, refusingPayloads } from '../defineMutant.js';
 
 /** Refuses every payload holding `true` or `false`, as a schema-minded adapter that only knows strings and numbers might. */
 export const booleansRefused = defineMutant(

@@ -1,6 +1,6 @@
 import { defineMutant } from '../defineMutant.js';
 import { byCodePoint } from '../../../harness/suite/payloadFeatures.js';
-import { canonicalVariant, ecmaNumber } from '../_internals/canonicalVariant.js';
+import { canonicalVariant, ecmaNumber } from '../canonicalVariant.js';
 
 /** Canonicalizes with keys sorted by code point, so its digest of `{"\uffff":…,"😀":…}` differs and it refuses the submit. */
 export const keysByCodePoint = defineMutant(

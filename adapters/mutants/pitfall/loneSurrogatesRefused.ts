@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { refusingPayloads } from '../_internals/refusingPayloads.js';
+import { defineMutant, refusingPayloads } from '../defineMutant.js';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

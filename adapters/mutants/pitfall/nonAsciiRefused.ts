@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { refusingPayloads } from '../_internals/refusingPayloads.js';
+import { defineMutant, refusingPayloads } from '../defineMutant.js';
 
 /** Refuses every payload with a non-ASCII string or key, as an adapter that checks `isascii()` might. */
 export const nonAsciiRefused = defineMutant(
@@ -9,6 +8,5 @@ export const nonAsciiRefused = defineMutant(
     incidental: ['REQ-BOUNDARY-ACCEPT'],
     description: 'refuses (exit 2) every valid payload with a non-ASCII character in a string or key',
   },
-  // eslint-disable-next-line no-control-regex
   { checks: refusingPayloads('non-ASCII text', (found) => typeof found === 'string' && /[^\u0000-\u007f]/.test(found)) },
 );

@@ -1,5 +1,5 @@
 import { defineMutant } from '../defineMutant.js';
-import { byCodeUnit, canonicalVariant } from '../_internals/canonicalVariant.js';
+import { byCodeUnit, canonicalVariant } from '../canonicalVariant.js';
 
 /** Number text as Python's `json.dumps` writes a float: a two-digit exponent (`1e-07`), `-0.0`. */
 function pythonNumber(value: number): string {

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withChecks } from '../_internals/withChecks.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 
 /** Dispatches by the JSON action and never compares it with argv. */
 export const argvActionIgnored = defineMutant(

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withLimits } from '../_internals/withLimits.js';
+import { defineMutant, withLimits } from '../defineMutant.js';
 
 /** Array bound off by one. */
 export const array257Admitted = defineMutant(

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withChecks } from '../_internals/withChecks.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 
 /** Answers bindings for any authority. */
 export const authorityUnchecked = defineMutant(

@@ -1,6 +1,5 @@
-import { defineMutant } from '../defineMutant.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 import { referenceBehavior } from '../../reference/referenceBehavior.js';
-import { withChecks } from '../_internals/withChecks.js';
 
 /** Checks the three binding fields it knows and ignores any others. */
 export const bindingExtraFieldsIgnored = defineMutant(
@@ -17,9 +16,7 @@ export const bindingExtraFieldsIgnored = defineMutant(
           return referenceBehavior.checks.binding(request, context);
         }
         const { operationId, authorityId, requestDigest } = binding as Record<string, unknown>;
-        const known = Object.fromEntries(
-          Object.entries({ operationId, authorityId, requestDigest }).filter(([, value]) => value !== undefined),
-        );
+        const known = Object.fromEntries(Object.entries({ operationId, authorityId, requestDigest }).filter(([, value]) => value !== undefined));
         referenceBehavior.checks.binding({ ...request, binding: known }, context);
         return request;
       },

@@ -1,6 +1,5 @@
-import { defineMutant } from '../defineMutant.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 import { Refusal } from '../../reference/Refusal.js';
-import { withChecks } from '../_internals/withChecks.js';
 
 /** Only checks that contract is a string. */
 export const contractAnyString = defineMutant(

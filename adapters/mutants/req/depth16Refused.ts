@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withLimits } from '../_internals/withLimits.js';
+import { defineMutant, withLimits } from '../defineMutant.js';
 
 /** Counts the root at depth 1, so a payload exactly on the depth bound is refused. */
 export const depth16Refused = defineMutant(

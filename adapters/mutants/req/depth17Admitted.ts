@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withLimits } from '../_internals/withLimits.js';
+import { defineMutant, withLimits } from '../defineMutant.js';
 
 /** Depth bound off by one: a payload of depth 17 is admitted. */
 export const depth17Admitted = defineMutant(

@@ -1,7 +1,6 @@
-import { defineMutant } from '../defineMutant.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 import { digestText } from '../../../harness/protocol/digest.js';
 import { Refusal } from '../../reference/Refusal.js';
-import { withChecks } from '../_internals/withChecks.js';
 
 const ANY_CASE = /^sha256:[0-9a-f]{64}$/i;
 

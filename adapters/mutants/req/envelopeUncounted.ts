@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withLimits } from '../_internals/withLimits.js';
+import { defineMutant, withLimits } from '../defineMutant.js';
 
 /** Bounds the payload but forgets that the envelope counts towards the request bound. */
 export const envelopeUncounted = defineMutant(

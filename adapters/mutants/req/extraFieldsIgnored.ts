@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withChecks } from '../_internals/withChecks.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 
 /** Unknown top-level fields such as retry or resume are ignored. */
 export const extraFieldsIgnored = defineMutant(

@@ -1,6 +1,5 @@
 import { referenceBehavior } from '../../reference/referenceBehavior.js';
-import { defineMutant } from '../defineMutant.js';
-import { withChecks } from '../_internals/withChecks.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 
 /** A missing contract or action is filled in with the expected value. */
 export const missingFieldsDefaulted = defineMutant(
@@ -11,11 +10,7 @@ export const missingFieldsDefaulted = defineMutant(
   },
   {
     checks: withChecks({
-      required: (request, context) =>
-        referenceBehavior.checks.required(
-          { contract: 'algal.coding-operation-request.v1', action: context.argvAction, ...request },
-          context,
-        ),
+      required: (request, context) => referenceBehavior.checks.required({ contract: 'algal.coding-operation-request.v1', action: context.argvAction, ...request }, context),
     }),
   },
 );

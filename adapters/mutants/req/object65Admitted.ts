@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withLimits } from '../_internals/withLimits.js';
+import { defineMutant, withLimits } from '../defineMutant.js';
 
 /** Object bound off by one. */
 export const object65Admitted = defineMutant(

@@ -1,6 +1,5 @@
-import { defineMutant } from '../defineMutant.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 import { referenceBehavior } from '../../reference/referenceBehavior.js';
-import { withChecks } from '../_internals/withChecks.js';
 
 /** An observe carrying a payload is answered as if it had none. */
 export const observePayloadIgnored = defineMutant(
@@ -11,8 +10,7 @@ export const observePayloadIgnored = defineMutant(
   },
   {
     checks: withChecks({
-      payloadPresence: (request, context) =>
-        request.action === 'observe' ? request : referenceBehavior.checks.payloadPresence(request, context),
+      payloadPresence: (request, context) => (request.action === 'observe' ? request : referenceBehavior.checks.payloadPresence(request, context)),
     }),
   },
 );

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withChecks } from '../_internals/withChecks.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 
 /** Trusts the host's requestDigest instead of recomputing it. */
 export const payloadDigestTrusted = defineMutant(

@@ -1,6 +1,5 @@
-import { defineMutant } from '../defineMutant.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 import { referenceBehavior } from '../../reference/referenceBehavior.js';
-import { withChecks } from '../_internals/withChecks.js';
 
 const reference = referenceBehavior.checks;
 
@@ -15,8 +14,7 @@ export const submitPayloadOptional = defineMutant(
   },
   {
     checks: withChecks({
-      payloadPresence: (request, context) =>
-        request.action === 'submit' && !Object.hasOwn(request, 'payload') ? request : reference.payloadPresence(request, context),
+      payloadPresence: (request, context) => (request.action === 'submit' && !Object.hasOwn(request, 'payload') ? request : reference.payloadPresence(request, context)),
       payloadDigest: (request, context) => (Object.hasOwn(request, 'payload') ? reference.payloadDigest(request, context) : request),
     }),
   },

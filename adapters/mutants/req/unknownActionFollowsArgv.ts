@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withChecks } from '../_internals/withChecks.js';
+import { defineMutant, withChecks } from '../defineMutant.js';
 
 /** An action other than submit/observe is replaced by the argv action instead of refused. */
 export const unknownActionFollowsArgv = defineMutant(
@@ -10,8 +9,7 @@ export const unknownActionFollowsArgv = defineMutant(
   },
   {
     checks: withChecks({
-      actionValue: (request, { argvAction }) =>
-        request.action === 'submit' || request.action === 'observe' ? request : { ...request, action: argvAction },
+      actionValue: (request, { argvAction }) => (request.action === 'submit' || request.action === 'observe' ? request : { ...request, action: argvAction }),
     }),
   },
 );

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { withLimits } from '../_internals/withLimits.js';
+import { defineMutant, withLimits } from '../defineMutant.js';
 
 /** The root is not counted as a visited value, so 16,385 values are admitted. */
 export const valuesRootUncounted = defineMutant(

@@ -1,5 +1,5 @@
 import { defineMutant } from '../defineMutant.js';
-import { admissionInHalves } from '../_internals/admissionInHalves.js';
+import { admissionInHalves } from '../ledgerDefects.js';
 
 /**
  * The torn-record defect with a crash window of 1 ms: a kill at a delay swept

@@ -1,5 +1,5 @@
 import { defineMutant } from '../defineMutant.js';
-import { admissionInHalves } from '../_internals/admissionInHalves.js';
+import { admissionInHalves } from '../ledgerDefects.js';
 
 /** Writes admission.json in place, in two halves: a kill in between leaves a torn record. */
 export const admissionWrittenInPlace = defineMutant(

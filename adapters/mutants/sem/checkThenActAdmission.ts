@@ -7,7 +7,7 @@ import { OperationDirectory } from '../../reference/ledger/OperationDirectory.js
 import { observeOperation } from '../../reference/ledger/observeOperation.js';
 import { submitOperation } from '../../reference/ledger/submitOperation.js';
 import { defineMutant } from '../defineMutant.js';
-import { sleepSync } from '../_internals/sleepSync.js';
+import { PROVIDER_CALL_MS, sleepSync } from '../ledgerDefects.js';
 
 /** Checks for an admission, calls the (slow) provider, then writes: racing submits all admit. */
 export const checkThenActAdmission = defineMutant(
@@ -16,7 +16,7 @@ export const checkThenActAdmission = defineMutant(
     claims: ['SEM-CONCURRENT-SUBMIT'],
     // The last racer's record overwrites the others, whose refs were already reported.
     incidental: ['SEM-CONCURRENT-REBIND', 'SEM-ACCEPTANCE-STABLE', 'SEM-SUBMIT-IDEMPOTENT', 'SEM-EQUAL-REVISION'],
-    description: 'admission is check-then-write with a 150 ms provider call between, and rename overwrites: overlapping submits each admit',
+    description: 'admission is check-then-write with a 500 ms provider call between, and rename overwrites: overlapping submits each admit',
   },
   {
     ledger: {
@@ -24,7 +24,7 @@ export const checkThenActAdmission = defineMutant(
       submit: (ledger, binding) => {
         const operation = OperationDirectory.of(ledger.root, binding);
         if (operation.readAdmission() !== undefined) return submitOperation(ledger, binding);
-        sleepSync(150);
+        sleepSync(PROVIDER_CALL_MS);
         operation.create();
         const admission = newAdmission(binding);
         const temp = join(operation.path, `.admission.${admission.admissionId}.tmp`);

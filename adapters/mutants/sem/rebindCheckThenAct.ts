@@ -6,7 +6,7 @@ import { observeOperation } from '../../reference/ledger/observeOperation.js';
 import { submitOperation } from '../../reference/ledger/submitOperation.js';
 import { Refusal } from '../../reference/Refusal.js';
 import { defineMutant } from '../defineMutant.js';
-import { sleepSync } from '../_internals/sleepSync.js';
+import { PROVIDER_CALL_MS, sleepSync } from '../ledgerDefects.js';
 
 /** Records live per binding (operationId + digest); the key directory only lists the digests admitted under it. */
 function perBinding(binding: Binding): Binding {
@@ -28,7 +28,7 @@ export const rebindCheckThenAct = defineMutant(
     name: 'rebind-check-then-act',
     claims: ['SEM-CONCURRENT-REBIND'],
     description:
-      'admissions are exclusive per binding (operationId + digest); a rebind is refused by listing the digests under the operationId first, with a 150 ms provider call before the own digest is listed: overlapping submits of different digests each admit',
+      'admissions are exclusive per binding (operationId + digest); a rebind is refused by listing the digests under the operationId first, with a 500 ms provider call before the own digest is listed: overlapping submits of different digests each admit',
   },
   {
     ledger: {
@@ -40,7 +40,7 @@ export const rebindCheckThenAct = defineMutant(
           if (listedDigests(digestsDir).some((digest) => digest !== own)) {
             throw new Refusal('SEM-REBIND-REFUSED: this operationId is admitted with another requestDigest');
           }
-          sleepSync(150);
+          sleepSync(PROVIDER_CALL_MS);
           mkdirSync(digestsDir, { recursive: true });
           writeFileSync(join(digestsDir, own), '');
         }

@@ -1,6 +1,5 @@
 import { digestCanonical } from '../../../harness/protocol/digest.js';
-import { defineMutant } from '../defineMutant.js';
-import { renderWhen } from '../_internals/renderWhen.js';
+import { defineMutant, renderWhen } from '../defineMutant.js';
 
 /** Terminal outcomes carry the digest of the terminal record as acceptanceRef. */
 export const refChangesAtTerminal = defineMutant(
@@ -12,8 +11,6 @@ export const refChangesAtTerminal = defineMutant(
     description: 'terminal outcomes carry the digest of the terminal record instead of the admission as acceptanceRef',
   },
   {
-    render: renderWhen('terminal', (outcome, view) =>
-      view.state === 'terminal' ? { ...outcome, acceptanceRef: digestCanonical(view.terminal) } : outcome,
-    ),
+    render: renderWhen('terminal', (outcome, view) => (view.state === 'terminal' ? { ...outcome, acceptanceRef: digestCanonical(view.terminal) } : outcome)),
   },
 );

@@ -1,5 +1,4 @@
-import { defineMutant } from '../defineMutant.js';
-import { renderWhen } from '../_internals/renderWhen.js';
+import { defineMutant, renderWhen } from '../defineMutant.js';
 
 /** Accepted outcomes at revision 3, terminal at 2. */
 export const revisionDropsAtTerminal = defineMutant(

@@ -1,5 +1,5 @@
 import { defineMutant } from '../defineMutant.js';
-import { lateRewritingLedger } from '../_internals/startLateRewriter.js';
+import { lateRewritingLedger } from '../ledgerDefects.js';
 
 /** A writer left behind after the terminal answer rewrites the terminal record. */
 export const terminalRewrittenLate = defineMutant(

@@ -1,6 +1,5 @@
 import { digestText } from '../../../harness/protocol/digest.js';
-import { defineMutant } from '../defineMutant.js';
-import { renderWhen } from '../_internals/renderWhen.js';
+import { defineMutant, renderWhen } from '../defineMutant.js';
 
 /** The terminal text is rendered at each call with the current time. */
 export const terminalTextTimestamped = defineMutant(

@@ -11,7 +11,7 @@ import { OperationDirectory } from '../../reference/ledger/OperationDirectory.js
 import type { AdmissionRecord, OperationView } from '../../reference/ledger/OperationView.js';
 import type { Binding } from '../../../harness/protocol/types.js';
 import { defineMutant } from '../defineMutant.js';
-import { sleepSync } from '../_internals/sleepSync.js';
+import { sleepSync } from '../ledgerDefects.js';
 
 /** "Self-healing" read: a record that does not parse is taken for no record at all. */
 function readLeniently(operation: OperationDirectory): AdmissionRecord | undefined {

@@ -12,7 +12,7 @@ import { mutantConfig } from '../mutantConfig.js';
 const root = temporaryRoot('stderr-log-flood');
 
 describe('stderr-log-flood', () => {
-  it('FAILs WIRE-STDERR-BOUND in a run, and verify of that run\'s transcript reports it on the same calls', async () => {
+  it("FAILs WIRE-STDERR-BOUND in a run, and verify of that run's transcript reports it on the same calls", async () => {
     const configPath = join(root(), 'stderr-log-flood.json');
     await writeFile(configPath, JSON.stringify(mutantConfig('stderr-log-flood')));
     const out = join(root(), 'run');
@@ -21,7 +21,10 @@ describe('stderr-log-flood', () => {
     expect(failed?.verdict, run.stdout).toBe('FAIL');
 
     const transcript = join(out, 'transcript.jsonl');
-    const calls = (await readFile(transcript, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as { exitCode: number | null; stderrBytes: number });
+    const calls = (await readFile(transcript, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { exitCode: number | null; stderrBytes: number });
     const flooded = calls.flatMap((call, index) => (call.exitCode === 0 && call.stderrBytes === 70_000 ? [index + 1] : []));
     expect(flooded.length).toBeGreaterThan(1);
     for (const workers of ['0', '2']) {

@@ -25,8 +25,8 @@ export async function callAdapter(command: AdapterCommand, action: string, reque
   const result = await execa(command.file, [...command.args, action], {
     input: requestText,
     reject: false,
-    cwd: command.cwd,
-    env: command.env,
+    cwd: command.cwd ?? process.cwd(),
+    env: command.env ?? {},
     stripFinalNewline: false,
     maxBuffer: 8 * 1_048_576,
   });

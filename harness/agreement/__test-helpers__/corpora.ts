@@ -1,16 +1,18 @@
 import * as fc from 'fast-check';
-import { arrayBoundDefects } from '../../../generators/arrayBoundDefects.js';
+import {
+  arrayBoundDefects,
+  bytesBoundDefects,
+  depthBoundDefects,
+  finiteBoundDefects,
+  keyBoundDefects,
+  objectBoundDefects,
+  requestBoundDefects,
+  valuesBoundDefects,
+} from '../../../generators/boundDefects.js';
 import { boundaryCases } from '../../../generators/boundaryCases.js';
-import { bytesBoundDefects } from '../../../generators/bytesBoundDefects.js';
-import { depthBoundDefects } from '../../../generators/depthBoundDefects.js';
-import { finiteBoundDefects } from '../../../generators/finiteBoundDefects.js';
-import { keyBoundDefects } from '../../../generators/keyBoundDefects.js';
-import { objectBoundDefects } from '../../../generators/objectBoundDefects.js';
 import { payload } from '../../../generators/payload.js';
-import { requestBoundDefects } from '../../../generators/requestBoundDefects.js';
-import { valuesBoundDefects } from '../../../generators/valuesBoundDefects.js';
-import { validAdapterConfig } from '../../config/__test-helpers__/validAdapterConfig.js';
-import { bindingFor } from '../../protocol/bindingFor.js';
+import { validAdapterConfig } from '../../__test-helpers__/validRunInputs.js';
+import { bindingFor } from '../../protocol/requests.js';
 import { serializeJson, type JsonValue } from '../../protocol/canonicalJson.js';
 import { acceptedOutcome, sampleRef, terminalOutcome, unknownOutcome } from '../../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Binding, Outcome } from '../../protocol/types.js';
@@ -23,10 +25,7 @@ export const integerLikeKey = fc.oneof(
 );
 
 /** Strings with lone surrogates, astral and non-ASCII characters, and keys that sort differently by code point. */
-const awkwardText = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 6 }),
-  fc.constantFrom('\ud800', 'a\udfffb', '\ud83d\ude00', '\uffff', 'é', '', '\u2028', '"\\'),
-);
+const awkwardText = fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), fc.constantFrom('\ud800', 'a\udfffb', '\ud83d\ude00', '\uffff', 'é', '', '\u2028', '"\\'));
 
 /** JSON values whose canonical form is easy to get wrong: integer-like and awkward keys, lone surrogates. */
 export const canonicalCorpus: fc.Arbitrary<JsonValue> = fc.oneof(
@@ -63,7 +62,7 @@ function digestOf(value: JsonValue, mode: (typeof DIGEST_MODES)[number]): string
   }
 }
 
-/** Generated requests around every §4 rule: integer-like keys (digest the host's way or RFC 8785's), lone surrogates, identities ±1, shapes. */
+/** Generated requests around every REQ rule: integer-like keys (digest the host's way or RFC 8785's), lone surrogates, identities ±1, shapes. */
 export const requestCorpus: fc.Arbitrary<RequestCase> = fc
   .record({
     action: fc.constantFrom('submit', 'observe') as fc.Arbitrary<'submit' | 'observe'>,
@@ -93,9 +92,21 @@ export const boundCorpus: fc.Arbitrary<RequestCase> = fc.oneof(
     return { text: JSON.stringify({ contract: 'algal.coding-operation-request.v1', action: 'submit', binding, payload: value }), argvAction: 'submit' as const };
   }),
   fc
-    .oneof(...depthBoundDefects(), ...arrayBoundDefects(), ...objectBoundDefects(), ...keyBoundDefects(), ...valuesBoundDefects(), ...bytesBoundDefects(), ...requestBoundDefects(), ...finiteBoundDefects())
+    .oneof(
+      ...depthBoundDefects(),
+      ...arrayBoundDefects(),
+      ...objectBoundDefects(),
+      ...keyBoundDefects(),
+      ...valuesBoundDefects(),
+      ...bytesBoundDefects(),
+      ...requestBoundDefects(),
+      ...finiteBoundDefects(),
+    )
     .map((defect) => {
-      const base = defect.operationIdLength === null ? defectBase : { ...defectBase, binding: bindingFor({ operationId: 'o'.repeat(defect.operationIdLength), authorityId: 'ledger-a1', payload: DEFECT_PAYLOAD }) };
+      const base =
+        defect.operationIdLength === null
+          ? defectBase
+          : { ...defectBase, binding: bindingFor({ operationId: 'o'.repeat(defect.operationIdLength), authorityId: 'ledger-a1', payload: DEFECT_PAYLOAD }) };
       return { text: defect.build(base).text, argvAction: defect.argvAction };
     }),
 );
@@ -163,9 +174,13 @@ export const outcomeCorpus: fc.Arbitrary<OutcomeCase> = fc
 /** Small histories of one binding: revisions, states, refs and texts drawn from a few values so they collide. */
 export const historyCorpus: fc.Arbitrary<Outcome[]> = fc.array(
   fc.oneof(
-    fc.record({ revision: fc.nat(3), reason: fc.constantFrom('missing', 'unavailable') as fc.Arbitrary<'missing' | 'unavailable'> }).map(({ revision, reason }) => unknownOutcome(BINDING, revision, reason)),
+    fc
+      .record({ revision: fc.nat(3), reason: fc.constantFrom('missing', 'unavailable') as fc.Arbitrary<'missing' | 'unavailable'> })
+      .map(({ revision, reason }) => unknownOutcome(BINDING, revision, reason)),
     fc.record({ revision: fc.integer({ min: 1, max: 3 }), ref: fc.constantFrom(1, 2) }).map(({ revision, ref }) => acceptedOutcome(BINDING, revision, sampleRef(ref))),
-    fc.record({ revision: fc.integer({ min: 1, max: 3 }), ref: fc.constantFrom(1, 2), text: fc.constantFrom('a', 'b') }).map(({ revision, ref, text }) => terminalOutcome(BINDING, revision, sampleRef(ref), 'completed', text)),
+    fc
+      .record({ revision: fc.integer({ min: 1, max: 3 }), ref: fc.constantFrom(1, 2), text: fc.constantFrom('a', 'b') })
+      .map(({ revision, ref, text }) => terminalOutcome(BINDING, revision, sampleRef(ref), 'completed', text)),
   ),
   { minLength: 1, maxLength: 5 },
 );
@@ -179,7 +194,7 @@ export const historyExamples: readonly Outcome[][] = [
   [terminalOutcome(BINDING, 1, sampleRef(1), 'completed', 'a')],
 ];
 
-/** Configurations around every §2 bound (±1 bytes and code units, 31/32 items, 16,384 total) and shape. */
+/** Configurations around every CFG bound (±1 bytes and code units, 31/32 items, 16,384 total) and shape. */
 export const configCorpus: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(
     validAdapterConfig(),
@@ -208,7 +223,10 @@ export const configCorpus: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({
     protocol: fc.constantFrom('algal.coding-operation.v1', 'x'),
     authorityId: fc.constantFrom(...IDENTITIES),
-    executable: fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }).map((path) => `/${path}`), fc.string({ maxLength: 4 })),
+    executable: fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 8 }).map((path) => `/${path}`),
+      fc.string({ maxLength: 4 }),
+    ),
     argvPrefix: fc.array(fc.string({ unit: 'binary', maxLength: 4 }), { maxLength: 33 }),
   }),
 );

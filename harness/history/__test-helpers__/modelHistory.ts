@@ -1,8 +1,8 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { acceptedOutcome, sampleRef, terminalOutcome, unknownOutcome } from '../../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Binding, Outcome, TerminalOutcome } from '../../protocol/types.js';
 import { TERMINAL_OUTCOMES } from '../../protocol/types.js';
-import type { HistoryEntry } from '../types.js';
+import type { HistoryEntry } from '../HistoryChecker.js';
 
 /** A linearizable history of one ledger entry: the versions it went through, and what each call saw. */
 export interface ModelHistory {

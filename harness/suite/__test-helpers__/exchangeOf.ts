@@ -1,5 +1,5 @@
 import { canonicalJson } from '../../protocol/canonicalJson.js';
-import { callRecordOf } from '../../protocol/__test-helpers__/callRecordOf.js';
+import { callRecordOf } from '../../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Outcome } from '../../protocol/types.js';
 import type { CallRecord } from '../../transport/callRecord.js';
 import type { Exchange } from '../AdapterSession.js';

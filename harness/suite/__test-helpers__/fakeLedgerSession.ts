@@ -1,9 +1,8 @@
 import { canonicalJson, type JsonValue } from '../../protocol/canonicalJson.js';
-import { callRecordOf } from '../../protocol/__test-helpers__/callRecordOf.js';
-import { acceptedOutcome, sampleRef, terminalOutcome, unknownOutcome } from '../../protocol/__test-helpers__/sampleOutcomes.js';
+import { callRecordOf, acceptedOutcome, sampleRef, terminalOutcome, unknownOutcome } from '../../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Binding, Outcome } from '../../protocol/types.js';
 import type { Exchange } from '../AdapterSession.js';
-import type { LedgerSystem } from '../LedgerCommand.js';
+import type { LedgerSystem } from '../LedgerModel.js';
 
 /** A defect the fake ledger can have (each breaks one clause of the model). */
 export type FakeLedgerDefect = 'none' | 'resubmit-readmits' | 'rebind-admits' | 'observe-admits' | 'terminal-text-changes';

@@ -3,14 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../__test-helpers__/until.js';
-import { findMarkedProcesses } from '../../suite/findMarkedProcesses.js';
-import { reapMarkedProcesses } from '../../suite/reapMarkedProcesses.js';
+import { findMarkedProcesses, reapMarkedProcesses } from '../../suite/markedProcesses.js';
 import { bounds } from '../__test-helpers__/fixtureTarget.js';
 import { runAdapterCall } from '../runAdapterCall.js';
-import type { CommandTarget } from '../types.js';
-import { ensureLauncher } from './ensureLauncher.js';
-import { sweepRunProcesses } from './sweepRunProcesses.js';
-import { runTag } from './runContext.js';
+import type { CommandTarget } from '../OperationTransport.js';
+import { ensureLauncher, launchFailure, type LaunchCommand } from './launcher.js';
+import { sweepRunProcesses } from './sweep.js';
+import { runTag } from './environment.js';
 
 function shell(script: string): CommandTarget {
   return { executable: '/bin/sh', argvPrefix: ['-c', script, 'adapter'], cwd: tmpdir(), env: {} };
@@ -58,7 +57,15 @@ describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
     expect(record.uncertainty).toBeNull();
     const calls = new Set([record.callId]);
     // Its exec chain (sh, env, sh, sleep) keeps one pid; wait for its last command line.
-    expect(await until(() => findMarkedProcesses(calls)?.map((found) => found.cmdline).join() === 'sleep 30', SETTLE_MS)).toBe(true);
+    expect(
+      await until(
+        () =>
+          findMarkedProcesses(calls)
+            ?.map((found) => found.cmdline)
+            .join() === 'sleep 30',
+        SETTLE_MS,
+      ),
+    ).toBe(true);
     expect(findMarkedProcesses(calls)).toEqual([expect.objectContaining({ callId: record.callId, cmdline: 'sleep 30' })]);
     expect(reapMarkedProcesses(calls)).toHaveLength(1);
     expect(findMarkedProcesses(calls)).toEqual([]);
@@ -94,8 +101,24 @@ describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
 // Keeps the compiler honest: the embedded source compiles without warnings.
 describe.runIf(process.platform === 'linux')('the launcher source', () => {
   it('compiles cleanly with -Wall -Wextra', async () => {
-    const { LAUNCHER_SOURCE } = await import('./launcherSource.js');
+    const { LAUNCHER_SOURCE } = await import('./launcher.js');
     const output = execFileSync('gcc', ['-Wall', '-Wextra', '-fsyntax-only', '-x', 'c', '-'], { input: LAUNCHER_SOURCE, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
     expect(output).toBe('');
+  });
+});
+
+const VIA_LAUNCHER: LaunchCommand = { file: '/launcher', args: [], viaLauncher: true };
+const MESSAGE = 'aq-launch: cannot execute /x/outer.sh: No such file or directory\n';
+
+describe('launchFailure', () => {
+  it("reads the launcher's account of an adapter it could not execute", () => {
+    expect(launchFailure(VIA_LAUNCHER, 127, 0, MESSAGE)).toBe('cannot execute /x/outer.sh: No such file or directory');
+  });
+
+  it('leaves an adapter that ran alone: another exit code, stdout written, other stderr, or no launcher', () => {
+    expect(launchFailure(VIA_LAUNCHER, 1, 0, MESSAGE)).toBeNull();
+    expect(launchFailure(VIA_LAUNCHER, 127, 5, MESSAGE)).toBeNull();
+    expect(launchFailure(VIA_LAUNCHER, 127, 0, 'python: not found\n')).toBeNull();
+    expect(launchFailure({ ...VIA_LAUNCHER, viaLauncher: false }, 127, 0, MESSAGE)).toBeNull();
   });
 });

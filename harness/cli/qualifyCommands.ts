@@ -1,0 +1,240 @@
+// The qualifying commands: `run` (the coding-operation profile), `manifest` (the
+// adapter-manifest profile) and `self-check` (the suite against its own mutants).
+import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../config/loadSubject.js';
+import { normalizeManifestOptions, normalizeRunOptions, normalizeSelfCheckOptions } from '../options/normalizeOptions.js';
+import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions } from '../options/runOptions.js';
+import { appendStepSummary } from '../../reports/stepSummary.js';
+import type { AcceptanceReport } from '../../reports/types.js';
+import { SecretMask } from '../evidence/SecretMask.js';
+import { renderExpectedFailures } from '../baseline/evaluateBaseline.js';
+import { writeFileAtomic } from '../../reports/reportFiles.js';
+import { type CliIo, type ExitCode, exitCodes, parseCommandLine, parseRunArgs, quoted, type SubjectArgs } from './commandLine.js';
+import { helpText } from './help.js';
+import type { ProgressEvent } from '../../reports/QualifyReporter.js';
+import { heartbeatPrinter, progressPrinter } from './progressPrinter.js';
+import type { ManifestRunOptions } from '../manifest/manifestOptions.js';
+import { UsageError } from '../UsageError.js';
+
+/** The part of `runQualification`'s contract the CLI relies on. */
+export type RunQualification = (
+  options: NormalizedRunOptions,
+  hooks: { onProgress?: (event: ProgressEvent) => void },
+) => Promise<{
+  readonly exitCode: 0 | 1 | 3;
+  readonly summary: string;
+  /** The report, for the GitHub Actions step summary (none: no step summary). */
+  readonly report?: AcceptanceReport;
+}>;
+
+/** Collaborators of {@link runCommand}, injectable for tests. */
+export interface RunCommandDeps {
+  /** Runs the suites. @defaultValue `runQualification` from `harness/runQualification.ts`, loaded lazily */
+  readonly runQualification?: RunQualification;
+  /** Process facts for option normalization. @defaultValue the current process */
+  readonly environment?: RunEnvironment;
+  /** The GitHub Actions step summary file to append the report summary to, or undefined for none. @defaultValue `$GITHUB_STEP_SUMMARY` */
+  readonly stepSummaryFile?: string | undefined;
+  /** Hides secret environment values in what is printed. @defaultValue a mask over this process's environment */
+  readonly mask?: SecretMask;
+}
+
+// Loaded only once the configuration and options are valid, so `--help` and usage
+// errors never load the suite runner.
+const lazyRunQualification: RunQualification = async (options, hooks) => (await import('../runQualification.js')).runQualification(options, hooks);
+
+/**
+ * `adapter-qualify run <adapter.json> [options]` (or `run --sdk <module> --authority <id>`): validates the subject and options
+ * (exit 2 before any adapter process starts), runs the qualification, prints its summary.
+ * @param args - the arguments after `run`.
+ * @param io - where help, progress and the summary go.
+ * @param deps - injectable collaborators.
+ * @returns the exit code of the run.
+ * @throws UsageError for a bad configuration or option (the caller exits 2).
+ * @public
+ */
+export async function runCommand(args: readonly string[], io: CliIo, deps: RunCommandDeps = {}): Promise<ExitCode> {
+  const parsed = parseRunArgs(args);
+  if (parsed.kind === 'help') {
+    io.stdout.write(helpText.run);
+    return exitCodes.ok;
+  }
+  const options = normalizeRunOptions(parsed.input, await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd()), deps.environment);
+  // A terminal gets a live status line; a log (CI, a pipe) one heartbeat line every 30 s.
+  const printer = options.progress ? progressPrinter(io.stderr) : heartbeatPrinter(io.stderr);
+  try {
+    const { exitCode, summary, report } = await (deps.runQualification ?? lazyRunQualification)(options, { onProgress: printer.update });
+    printer.stop();
+    const mask = deps.mask ?? SecretMask.fromProcess();
+    const shown = mask.mask(summary);
+    io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+    const stepSummaryFile = 'stepSummaryFile' in deps ? deps.stepSummaryFile : process.env['GITHUB_STEP_SUMMARY'];
+    if (report !== undefined) await appendStepSummaryIfSet(report, io, stepSummaryFile, mask);
+    if (report !== undefined && options.writeBaseline !== null) {
+      await writeFileAtomic(options.writeBaseline, renderExpectedFailures(report));
+      io.stderr.write(`adapter-qualify: wrote the run's FAILs to ${options.writeBaseline} (use it with --expected-failures)\n`);
+    }
+    return exitCode;
+  } finally {
+    printer.stop();
+  }
+}
+
+// Validates the subject before anything runs: the configuration (CFG clauses, a runnable executable), or the SDK module and authority.
+async function loadSubject(subject: SubjectArgs, cwd: string): Promise<RunSubject> {
+  if (subject.kind === 'sdk') return loadSdkSubject(subject.moduleFile, subject.authorityId, cwd);
+  const loaded = await loadAdapterConfig(subject.configFile, cwd);
+  await assertExecutableRunnable(loaded, subject.configFile);
+  return { kind: 'command', ...loaded };
+}
+
+/**
+ * Appends the report's summary to the GitHub Actions step summary file when
+ * one is set (`run` and `merge` both do). The report files are already
+ * written, so a failure here only warns on stderr.
+ * @param report - the report just written
+ * @param io - where the warning goes
+ * @param file - the step summary file; undefined or empty: nothing to do
+ * @param mask - hides secret environment values
+ * @public
+ */
+export async function appendStepSummaryIfSet(report: AcceptanceReport, io: CliIo, file: string | undefined, mask: SecretMask = SecretMask.fromProcess()): Promise<void> {
+  if (file === undefined || file === '') return;
+  await appendStepSummary(report, file, mask).catch((error: unknown) => {
+    io.stderr.write(`adapter-qualify: warning: ${error instanceof Error ? error.message : String(error)}\n`);
+  });
+}
+
+/** The part of `runManifestQualification`'s contract the command relies on. */
+export type RunManifestQualification = (options: ManifestRunOptions) => Promise<{ readonly exitCode: 0 | 1 | 3; readonly summary: string }>;
+
+/** Collaborators of {@link manifestCommand}, injectable for tests. */
+export interface ManifestCommandDeps {
+  /** Runs the profile. @defaultValue `runManifestQualification`, loaded lazily */
+  readonly runManifestQualification?: RunManifestQualification;
+  /** Directory relative paths resolve against. @defaultValue `process.cwd()` */
+  readonly cwd?: string;
+}
+
+const lazyRun: RunManifestQualification = async (options) => (await import('../manifest/runManifestQualification.js')).runManifestQualification(options);
+
+/**
+ * `adapter-qualify manifest <dir-or-manifest.json> [options]`: validates the
+ * options (exit 2 before any process starts), runs the adapter-manifest.v1
+ * profile, prints its summary.
+ * @param args - the arguments after `manifest`.
+ * @param io - where help and the summary go.
+ * @param deps - injectable collaborators.
+ * @returns the exit code of the run.
+ * @throws UsageError for a bad option or a missing manifest (the caller exits 2).
+ * @public
+ */
+export async function manifestCommand(args: readonly string[], io: CliIo, deps: ManifestCommandDeps = {}): Promise<ExitCode> {
+  const parsed = parseManifestArgs(args, deps.cwd);
+  if (parsed.kind === 'help') {
+    io.stdout.write(helpText.manifest);
+    return exitCodes.ok;
+  }
+  const { exitCode, summary } = await (deps.runManifestQualification ?? lazyRun)(parsed.options);
+  io.stdout.write(summary.endsWith('\n') ? summary : `${summary}\n`);
+  return exitCode;
+}
+
+/** The `manifest` command line: help, or normalized options. */
+export type ParsedManifestArgs = { readonly kind: 'help' } | { readonly kind: 'run'; readonly options: ManifestRunOptions };
+
+/**
+ * Parses and normalizes the arguments after `manifest`.
+ * @param args - the arguments after the command name.
+ * @param cwd - the directory relative paths resolve against. @defaultValue `process.cwd()`
+ * @throws UsageError naming the option, or the missing or unreadable manifest path (exit 2).
+ * @public
+ */
+export function parseManifestArgs(args: readonly string[], cwd: string = process.cwd()): ParsedManifestArgs {
+  const parsed = parseCommandLine('manifest', args);
+  if (parsed.kind === 'help') return parsed;
+  const { values, positionals } = parsed;
+  const [manifest, ...extra] = positionals;
+  if (manifest === undefined) throw new UsageError('manifest: missing <dir-or-manifest.json> (usage: adapter-qualify manifest <dir-or-manifest.json> [options])');
+  if (extra.length > 0) throw new UsageError(`manifest: expected one <dir-or-manifest.json>, got extra arguments ${quoted(extra)}`);
+  const options = normalizeManifestOptions(
+    {
+      manifest,
+      out: values.out,
+      seed: values.seed,
+      runs: values.runs,
+      timeoutMs: values['timeout-ms'],
+      maxOutputBytes: values['max-output-bytes'],
+      allowMutating: values['allow-mutating'],
+      strict: values.strict,
+      strictShould: values['strict-should'],
+    },
+    cwd,
+  );
+  return { kind: 'run', options };
+}
+
+/**
+ * `adapter-qualify self-check [options]`: qualifies the reference adapter (the
+ * control) and every mutant, prints the kill matrix summary and the mutation
+ * score, and writes `self-check.json` and `self-check.md`.
+ * @param args - the arguments after `self-check`.
+ * @param io - where help, progress and the summary go.
+ * @param cwd - directory a relative `--out` resolves against. @defaultValue `process.cwd()`
+ * @returns 0 when the control is green and every judgeable mutant is killed, else 1.
+ * @throws UsageError for a bad option or an unknown mutant (the caller exits 2).
+ * @public
+ */
+export async function selfCheckCommand(args: readonly string[], io: CliIo, cwd: string = process.cwd()): Promise<ExitCode> {
+  const parsed = parseSelfCheckArgs(args, cwd);
+  if (parsed.kind === 'help') {
+    io.stdout.write(helpText['self-check']);
+    return exitCodes.ok;
+  }
+  // Loaded only once the options are valid, so `--help` and usage errors stay fast.
+  const { runSelfCheck } = await import('../selfCheck/runSelfCheck.js');
+  const { renderSelfCheckSummary } = await import('../selfCheck/renderSelfCheck.js');
+  // Ctrl-C must not leave qualification runs (and their adapters) behind.
+  const interrupt = new AbortController();
+  const onSignal = (): void => interrupt.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const { report } = await runSelfCheck(parsed.options, { onProgress: (line) => io.stderr.write(`${line}\n`), signal: interrupt.signal });
+    io.stdout.write(renderSelfCheckSummary(report, parsed.options.outDir));
+    return report.exitCode;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** The `self-check` command line: help, or normalized options. */
+export type ParsedSelfCheckArgs = { readonly kind: 'help' } | { readonly kind: 'self-check'; readonly options: SelfCheckOptions };
+
+/**
+ * Parses and normalizes the arguments after `self-check`.
+ * @param args - the arguments after the command name.
+ * @param cwd - directory a relative `--out` resolves against.
+ * @throws UsageError naming the option, the value received and its type.
+ * @public
+ */
+export function parseSelfCheckArgs(args: readonly string[], cwd: string): ParsedSelfCheckArgs {
+  const parsed = parseCommandLine('self-check', args);
+  if (parsed.kind === 'help') return parsed;
+  const { values } = parsed;
+  const options = normalizeSelfCheckOptions(
+    {
+      out: values.out,
+      seed: values.seed,
+      seeds: values.seeds,
+      runs: values.runs,
+      timeoutMs: values['timeout-ms'],
+      mutant: values.mutant,
+      parallel: values.parallel,
+      runCapMs: values['run-cap-ms'],
+      threshold: values.threshold,
+    },
+    cwd,
+  );
+  return { kind: 'self-check', options };
+}

@@ -1,0 +1,111 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { withDir } from 'tmp-promise';
+import { describe, expect, it } from 'vitest';
+import { bounds } from '../transport/__test-helpers__/fixtureTarget.js';
+import { runFaultedCall } from './runFaultedCall.js';
+import type { CommandTarget } from '../transport/OperationTransport.js';
+import { locateTracer } from './strace.js';
+import { recordDurableSteps } from './traceSession.js';
+
+const script = fileURLToPath(new URL('./__test-helpers__/publishRecord.mjs', import.meta.url));
+const input = { action: 'submit', requestText: '{}' } as const;
+const tracer = locateTracer();
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 50) {
+    if (waited > 20_000) throw new Error('condition not met within 20 s');
+    await sleep(50);
+  }
+}
+
+function publisher(dir: string): CommandTarget {
+  return { executable: process.execPath, argvPrefix: [script, dir], cwd: tmpdir(), env: {} };
+}
+
+describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace)', () => {
+  const path = tracer.method === 'syscall' ? tracer.path : '';
+
+  it('records the durable steps of a call in order, nothing the runtime does for itself', async () => {
+    await withDir(
+      async ({ path: dir }) => {
+        const recorded = await recordDurableSteps(path, publisher(dir), input, bounds());
+        expect(recorded.record.stdout).toBe('done\n');
+        const tail = dir.split('/').at(-1) ?? '';
+        expect(recorded.steps.map((step) => step.description)).toEqual([
+          `openat("…/${tail}/record.tmp", O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC)`,
+          `write(…/${tail}/record.tmp, 11 bytes)`,
+          `write(…/${tail}/record.tmp, 11 bytes)`,
+          `fsync(…/${tail}/record.tmp)`,
+          `rename("…/${tail}/record.tmp", "…/${tail}/record")`,
+          expect.stringMatching(/^fsync\(…\/.*\)$/),
+          'write(stdout, 5 bytes)',
+        ]);
+      },
+      { unsafeCleanup: true },
+    );
+  });
+
+  it('kills before each step runs, and names the step it hit', async () => {
+    await withDir(
+      async ({ path: dir }) => {
+        const recordedIn = join(dir, 'recorded');
+        mkdirSync(recordedIn);
+        const { steps } = await recordDurableSteps(path, publisher(recordedIn), input, bounds());
+        const second = steps[2];
+        if (second === undefined) throw new Error('too few steps recorded');
+        const call = await runFaultedCall(publisher(dir), input, bounds(), { kind: 'kill-at', tracer: path, step: second, of: steps.length });
+        expect(call.faulted).toBe(true);
+        expect(call.record.uncertainty).toBe('canceled');
+        expect(call.record.uncertaintyDetail).toMatch(/on entry to write\(…\/[^/]+\/record\.tmp, 11 bytes\), 3rd of 7 durable steps, before it ran$/);
+        // The first write ran, the second did not: exactly the torn state between them.
+        expect(readFileSync(join(dir, 'record.tmp'), 'utf8')).toBe('first half,');
+        expect(existsSync(join(dir, 'record'))).toBe(false);
+      },
+      { unsafeCleanup: true },
+    );
+  });
+
+  it('stops right after a step; the host times out; the process resumes once the hold settles', async () => {
+    await withDir(
+      async ({ path: dir }) => {
+        const { steps } = await recordDurableSteps(path, publisher(dir), input, bounds());
+        const rename = steps.find((step) => step.syscall === 'rename');
+        if (rename === undefined) throw new Error('no rename recorded');
+        let release: () => void = () => {};
+        const hold = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const call = await runFaultedCall(publisher(dir), input, bounds({ timeoutMs: 500 }), {
+          kind: 'stop-at',
+          tracer: path,
+          step: rename,
+          of: steps.length,
+          resumeAfterMs: 600,
+          resumedTimeoutMs: 60_000,
+          hold,
+        });
+        expect(call.faulted).toBe(true);
+        expect(call.record.timedOut).toBe(true);
+        // Stopped after the rename ran: the record appears, and the process stays stopped until released.
+        await until(() => existsSync(join(dir, 'record')));
+        expect(await Promise.race([call.settled.then(() => 'settled'), sleep(300).then(() => 'held')])).toBe('held');
+        release();
+        const settled = await call.settled;
+        expect(settled.stdout).toBe('done\n');
+        expect((await call.site)?.description).toMatch(/^rename\(.*\/record"\), 5th of 7 durable steps$/);
+      },
+      { unsafeCleanup: true },
+    );
+  });
+});
+
+describe('without a usable tracer', () => {
+  it('says why, for the timing fallback', () => {
+    const missing = locateTracer('/nonexistent/strace');
+    expect(missing).toEqual({ method: 'timing', reason: expect.stringContaining('no syscall tracer at /nonexistent/strace') });
+  });
+});

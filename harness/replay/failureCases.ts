@@ -1,0 +1,292 @@
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AcceptanceReport, ClauseVerdict } from '../../reports/types.js';
+import { writeFileAtomic } from '../../reports/reportFiles.js';
+import { isClauseId, type ClauseId, type ClauseLevel } from '../clauses.js';
+import { escapeRegExp } from '../quoting.js';
+import type { QualifyTestMeta, ReplayHandle } from '../evidence/types.js';
+import type { NormalizedRunOptions } from '../options/runOptions.js';
+import { readLines } from '../transcript/readTranscript.js';
+import { MAX_READ_LINE_BYTES, TranscriptInputError, transcriptCall } from '../transcript/transcriptLine.js';
+import { UsageError } from '../UsageError.js';
+
+/** Version of the `failures/<clause>.json` format this code writes and reads. */
+export const FAILURE_CASE_VERSION = 1;
+
+/** The folder of a report directory holding one stored case per FAIL. */
+export const FAILURES_DIR = 'failures';
+
+/** One call of a stored failing case, with the request exactly as sent. */
+export interface StoredCall {
+  /** The transport's id of the call: the same on its transcript line. */
+  readonly callId: string;
+  readonly action: string;
+  /** The exact request text sent (from the transcript), or the report's excerpt of it when `requestComplete` is false. */
+  readonly requestText: string;
+  /** Whether `requestText` is the whole request. */
+  readonly requestComplete: boolean;
+  /** UTF-8 bytes of the request sent. */
+  readonly requestBytes: number;
+  /** 1-based line of the call in the run's `transcript.jsonl`, or null when not found. */
+  readonly transcriptLine: number | null;
+  readonly exitCode: number | null;
+  /** The first few KiB of stdout, as in the report's counterexample. */
+  readonly stdout: string;
+}
+
+/**
+ * A FAIL stored as a replayable case (`failures/<clause>.json` in the report
+ * directory): everything `adapter-qualify replay` needs besides the adapter.
+ */
+export interface StoredFailureCase {
+  readonly version: typeof FAILURE_CASE_VERSION;
+  readonly clauseId: ClauseId;
+  readonly level: ClauseLevel;
+  /** Why the clause failed: the first violation. */
+  readonly reason: string;
+  /** The full name of the test whose case failed. */
+  readonly testName: string;
+  /** Seed of the failing property. */
+  readonly seed: number;
+  /** fast-check path of the shrunk case, or null when the test is not a property (its cases are deterministic in the seed). */
+  readonly path: string | null;
+  /** The subject as `run` takes it: `[adapter.json]`, or `['--sdk', module, '--authority', id]`. */
+  readonly subjectArgs: readonly string[];
+  /** The `run` options after the subject that re-run exactly this case (`--only`, `--seed`, `--replay-path`, generation options). */
+  readonly runArgs: readonly string[];
+  /** The full command line, as in the report. */
+  readonly replayCommand: string;
+  /** The case in words. */
+  readonly description: string | null;
+  /** The calls of the shrunk case, in order, with their full request texts. */
+  readonly calls: readonly StoredCall[];
+}
+
+/**
+ * The file name of a clause's stored case inside {@link FAILURES_DIR}.
+ * @param clauseId - the failed clause
+ * @public
+ */
+export function failureCaseFile(clauseId: ClauseId): string {
+  return `${clauseId}.json`;
+}
+
+/**
+ * The `run` options, after the subject, that re-run exactly one test's cases:
+ * the options that shape generation, the test named by an anchored `--only`,
+ * the root seed, and fast-check's path to the shrunk counterexample when there is one.
+ * @param handle - the test, seed and path to replay
+ * @param options - the options of the run that found the failure
+ * @public
+ */
+export function replayRunArgs(handle: ReplayHandle, options: NormalizedRunOptions): string[] {
+  const words = ['--only', `^${escapeRegExp(handle.testName)}$`, '--seed', String(handle.seed)];
+  if (handle.path !== undefined && handle.path !== '') words.push('--replay-path', handle.path);
+  words.push('--runs', String(options.runs));
+  if (options.payload.kind === 'samples') words.push('--payload-file', options.payload.file);
+  else words.push('--payload', options.payload.kind);
+  words.push('--timeout-ms', String(options.timeoutMs), '--max-output-bytes', String(options.maxOutputBytes), '--poll-budget', String(options.pollBudget));
+  if (options.lifecycle !== null) words.push('--lifecycle', options.lifecycle.path);
+  return words;
+}
+
+/**
+ * The replayable case of every FAIL of a report, as {@link writeFailureCases} stores
+ * it (pure). The test is the one whose violation the report shows (the first
+ * test, in the order tests finished, that recorded a violation of the clause:
+ * `buildReport`'s choice). Request texts are filled in from the transcript later;
+ * here each call carries only the report's excerpt, as `requestText` when it was not cut.
+ *
+ * @param report - the report of the run
+ * @param metas - every test's evidence, in the order the report builder saw them
+ * @param options - the options of the run
+ * @returns one case per FAIL whose test left a replay handle
+ * @public
+ */
+export function buildFailureCases(report: AcceptanceReport, metas: readonly QualifyTestMeta[], options: NormalizedRunOptions): StoredFailureCase[] {
+  const { subject } = options;
+  const subjectArgs = subject.kind === 'command' ? [subject.configPath] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
+  const cases: StoredFailureCase[] = [];
+  for (const entry of report.clauses) {
+    if (entry.verdict !== 'FAIL') continue;
+    const evidence = metas.flatMap((meta) => meta.evidence).find((found) => found.clauseId === entry.id && found.violations.length > 0);
+    const handle = evidence?.replay;
+    if (handle === undefined) continue;
+    cases.push({
+      version: FAILURE_CASE_VERSION,
+      clauseId: entry.id,
+      level: entry.level,
+      reason: entry.reason ?? '',
+      testName: handle.testName,
+      seed: handle.seed,
+      path: handle.path === undefined || handle.path === '' ? null : handle.path,
+      subjectArgs,
+      runArgs: replayRunArgs(handle, options),
+      replayCommand: entry.replay ?? '',
+      description: entry.counterexample?.description ?? null,
+      calls: (entry.counterexample?.calls ?? []).map((call) => ({
+        callId: call.callId,
+        action: call.action,
+        requestText: call.request,
+        requestComplete: call.requestBytes === Buffer.byteLength(call.request),
+        requestBytes: call.requestBytes,
+        transcriptLine: null,
+        exitCode: call.exitCode,
+        stdout: call.stdout,
+      })),
+    });
+  }
+  return cases;
+}
+
+/** A call's request as its transcript line holds it. */
+interface SentRequest {
+  readonly text: string;
+  readonly line: number;
+}
+
+/**
+ * Writes `failures/<clause>.json` for every case (replacing the folder of an
+ * earlier run), with each call's full request text and line taken from the
+ * run's transcript: the line with the call's own `callId`.
+ *
+ * @param cases - from {@link buildFailureCases}
+ * @param outDir - the report directory (holding `transcript.jsonl`)
+ * @returns the files written
+ * @public
+ */
+export async function writeFailureCases(cases: readonly StoredFailureCase[], outDir: string): Promise<string[]> {
+  const dir = join(outDir, FAILURES_DIR);
+  await rm(dir, { recursive: true, force: true });
+  if (cases.length === 0) return [];
+
+  const sent = await findRequests(join(outDir, 'transcript.jsonl'), new Set(cases.flatMap((stored) => stored.calls.map((call) => call.callId))));
+  await mkdir(dir, { recursive: true });
+  const files: string[] = [];
+  for (const stored of cases) {
+    const calls = stored.calls.map((call) => {
+      const request = sent.get(call.callId);
+      return request === undefined ? call : { ...call, requestText: request.text, requestComplete: true, transcriptLine: request.line };
+    });
+    const file = join(dir, failureCaseFile(stored.clauseId));
+    await writeFileAtomic(file, `${JSON.stringify({ ...stored, calls }, null, 2)}\n`);
+    files.push(file);
+  }
+  return files;
+}
+
+async function findRequests(transcript: string, callIds: ReadonlySet<string>): Promise<ReadonlyMap<string, SentRequest>> {
+  const found = new Map<string, SentRequest>();
+  try {
+    for await (const { text, line } of readLines(transcript, MAX_READ_LINE_BYTES)) {
+      let call;
+      try {
+        call = transcriptCall(text, line);
+      } catch (error) {
+        // A line that is no transcript line holds no call of a case.
+        if (error instanceof TranscriptInputError) continue;
+        throw error;
+      }
+      if (call.hasRequestText && callIds.has(call.record.callId)) found.set(call.record.callId, { text: call.record.requestText, line });
+    }
+  } catch {
+    // Without a transcript the case keeps its excerpts; replay needs only the seed and path.
+  }
+  return found;
+}
+
+/**
+ * Reads the stored cases of a report directory (`failures/*.json`), in clause-ID order.
+ * A report without FAILs has no such folder: the list is empty.
+ * @param reportDir - the report directory
+ * @throws UsageError when the directory is not a report directory, or a case file is unreadable
+ * @public
+ */
+export async function readFailureCases(reportDir: string): Promise<StoredFailureCase[]> {
+  const hasReport = await readFile(join(reportDir, 'acceptance.json'), 'utf8').then(
+    () => true,
+    () => false,
+  );
+  if (!hasReport) throw new UsageError(`replay: ${reportDir} is not a report directory (no acceptance.json)`);
+  const dir = join(reportDir, FAILURES_DIR);
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
+  const cases: StoredFailureCase[] = [];
+  for (const name of names) {
+    const file = join(dir, name);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(file, 'utf8'));
+    } catch (cause) {
+      throw new UsageError(`replay: cannot read the stored case ${file}: ${(cause as Error).message}`, { cause });
+    }
+    if (!isStoredFailureCase(parsed)) throw new UsageError(`replay: ${file} is not a stored case of version ${FAILURE_CASE_VERSION}`);
+    cases.push(parsed);
+  }
+  return cases;
+}
+
+/** The fields replay relies on (the rest is for readers). */
+function isStoredFailureCase(value: unknown): value is StoredFailureCase {
+  if (typeof value !== 'object' || value === null) return false;
+  const stored = value as Record<string, unknown>;
+  const strings = (list: unknown): boolean => Array.isArray(list) && list.every((item) => typeof item === 'string');
+  return (
+    stored.version === FAILURE_CASE_VERSION &&
+    typeof stored.clauseId === 'string' &&
+    isClauseId(stored.clauseId) &&
+    typeof stored.testName === 'string' &&
+    strings(stored.subjectArgs) &&
+    strings(stored.runArgs)
+  );
+}
+
+/** Every answer replay gives a stored failure after its attempts. */
+export const REPLAY_ANSWERS = ['FIXED', 'FAILED', 'FLAKY', 'INCONCLUSIVE'] as const;
+
+/** The answer for one stored failure after its attempts. */
+export type ReplayAnswer = (typeof REPLAY_ANSWERS)[number];
+
+/** Attempts a stored failure gets: FIXED means it passed this many times in a row. */
+export const REPLAY_ATTEMPTS = 3;
+
+/** Runs `adapter-qualify run` with these arguments and returns the verdict of `clauseId` in its report. */
+export type RunForVerdict = (runArgs: readonly string[], clauseId: StoredFailureCase['clauseId']) => Promise<ClauseVerdict>;
+
+/** What replaying one stored failure showed. */
+export interface ReplayResult {
+  readonly stored: StoredFailureCase;
+  readonly answer: ReplayAnswer;
+  /** The clause's verdict in each attempt. */
+  readonly verdicts: readonly ClauseVerdict[];
+}
+
+/**
+ * Judges the clause verdicts of a stored failure's replays (pure):
+ * FIXED when it PASSed {@link REPLAY_ATTEMPTS} times in a row; FAILED when it
+ * FAILed and never PASSed; FLAKY when it did both; INCONCLUSIVE otherwise (an
+ * attempt gave no evidence either way, e.g. the adapter stopped answering).
+ * @param verdicts - the clause's verdict in each attempt, in order
+ * @public
+ */
+export function judgeReplay(verdicts: readonly ClauseVerdict[]): ReplayAnswer {
+  const passes = verdicts.filter((verdict) => verdict === 'PASS').length;
+  const fails = verdicts.filter((verdict) => verdict === 'FAIL').length;
+  if (fails > 0) return passes > 0 ? 'FLAKY' : 'FAILED';
+  return passes >= REPLAY_ATTEMPTS && verdicts.slice(-REPLAY_ATTEMPTS).every((verdict) => verdict === 'PASS') ? 'FIXED' : 'INCONCLUSIVE';
+}
+
+/**
+ * Replays one stored failure up to {@link REPLAY_ATTEMPTS} times (stopping early
+ * once it has both passed and failed: FLAKY cannot change) and judges it.
+ * @param stored - the stored case
+ * @param subjectArgs - the subject to run it against (the recorded one, or `--adapter`'s)
+ * @param run - runs one attempt
+ * @public
+ */
+export async function replayFailure(stored: StoredFailureCase, subjectArgs: readonly string[], run: RunForVerdict): Promise<ReplayResult> {
+  const verdicts: ClauseVerdict[] = [];
+  while (verdicts.length < REPLAY_ATTEMPTS && judgeReplay(verdicts) !== 'FLAKY') {
+    verdicts.push(await run([...subjectArgs, ...stored.runArgs], stored.clauseId));
+  }
+  return { stored, answer: judgeReplay(verdicts), verdicts };
+}

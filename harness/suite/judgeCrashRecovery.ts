@@ -1,0 +1,163 @@
+import type { ClauseId } from '../clauses.js';
+import { checkHistories } from '../history/checkHistory.js';
+import { violation, type Violation } from '../violation.js';
+import type { Exchange } from './AdapterSession.js';
+import type { CaseResult } from './checkProperty.js';
+import { admissionOf, describeExchange, hostFaultOfExchange, undecidedCase, witnessesOf } from './exchangeHelpers.js';
+
+// Judges of the fault cases (a crash, a pause past the deadline, a restart step). Each is pure: the
+// suite drives the adapter, these decide what its answers prove. What an answer must agree with
+// across calls (one acceptanceRef, one terminal envelope) is the binding history's to find; these
+// only say which fault clause a disagreement breaks.
+
+/** Why a case that admitted nothing proves nothing. */
+export const NEVER_ADMITTED = 'the adapter admitted no valid submit, so there is no admission to reason about';
+
+/** One answer after a fault, with the step that made it, as violations name it. */
+export interface StepAnswer {
+  readonly exchange: Exchange;
+  readonly step: string;
+}
+
+/** Why a call after a fault gave no outcome. */
+export type MissingEvidence = 'timeout' | 'host' | 'broken';
+
+/**
+ * Why a call after a fault gave no evidence, or null when it gave an outcome: a timeout proves
+ * nothing, nor does the host's own failure (`host`); anything else (nonzero exit, garbage) is a broken ledger.
+ * @param exchange - the call's answer
+ */
+export function noEvidence(exchange: Exchange): MissingEvidence | null {
+  if (exchange.kind === 'outcome') return null;
+  if (exchange.record === null || exchange.record.timedOut) return 'timeout';
+  return hostFaultOfExchange(exchange) === null ? 'broken' : 'host';
+}
+
+/** The history violations among `answers` (one binding's calls, in call order) of the given clauses, with the steps they name. */
+function historyConflicts(answers: readonly StepAnswer[], clauses: readonly ClauseId[]): { found: Violation; earlier: StepAnswer; later: StepAnswer }[] {
+  return checkHistories(witnessesOf(answers.map(({ exchange }) => exchange))).flatMap((found) => {
+    const [earlier, later] = (found.details?.refs as readonly number[] | undefined)?.map((ref) => answers[ref]) ?? [];
+    return clauses.includes(found.clauseId) && earlier !== undefined && later !== undefined ? [{ found, earlier, later }] : [];
+  });
+}
+
+/**
+ * Judges SEM-CRASH-CONSISTENT for one binding whose submits were killed: every call after a
+ * crash gives valid evidence, and every admission among them carries one acceptanceRef.
+ * Undecided when a call timed out or failed on the host's side, when no kill landed (`hits` 0,
+ * worded `missed`), or when nothing was admitted.
+ *
+ * @param after - the answers of the case's calls that were not killed, in call order
+ * @param hits - how many kills landed on a running submit
+ * @param missed - why no kill landed, for an undecided case
+ */
+export function judgeCrash(after: readonly StepAnswer[], hits: number, missed: string): CaseResult {
+  const violations: Violation[] = [];
+  let timedOut = false;
+  for (const { exchange, step } of after) {
+    const missing = noEvidence(exchange);
+    if (missing === 'timeout') timedOut = true;
+    if (missing === 'broken') violations.push(violation('SEM-CRASH-CONSISTENT', `the ${step} gave no valid evidence: ${describeExchange(exchange)}`));
+  }
+  const [twice] = historyConflicts(after, ['SEM-ACCEPTANCE-STABLE']);
+  if (twice !== undefined) {
+    const refs = twice.found.details?.acceptanceRefs as readonly string[] | undefined;
+    violations.push(
+      violation(
+        'SEM-CRASH-CONSISTENT',
+        `the operation was admitted twice: the ${twice.earlier.step} answered acceptanceRef ${refs?.[0] ?? '?'}, the ${twice.later.step} ${refs?.[1] ?? '?'}`,
+        {
+          details: { ...twice.found.details },
+        },
+      ),
+    );
+  }
+  if (violations.length > 0) return { verdict: 'violated', violations };
+  const hostFailed = after.filter(({ exchange }) => noEvidence(exchange) === 'host').map(({ exchange }) => exchange);
+  if (hostFailed.length > 0) return undecidedCase("a call after the crash failed on the host's side, which proves nothing about the adapter", hostFailed);
+  if (timedOut) return { verdict: 'undecided', reason: 'a call after the crash timed out, which proves nothing either way' };
+  if (hits === 0) return { verdict: 'undecided', reason: missed };
+  if (!after.some(({ exchange }) => admissionOf(exchange) !== null)) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+  return { verdict: 'held' };
+}
+
+/**
+ * Judges SEM-UNCERTAIN-RECOVERY for one binding whose submit was paused past its host deadline:
+ * once it resumed and ended, every observe gives valid evidence that agrees with every other
+ * witness of the case (any history violation among them breaks the clause).
+ *
+ * @param faulted - whether the pause landed on a running submit
+ * @param earlier - the answers before and during the pause
+ * @param recovered - the observes after the paused submit ended
+ */
+export function judgeRecovery(faulted: boolean, earlier: readonly Exchange[], recovered: readonly Exchange[]): CaseResult {
+  const broken = recovered.find((exchange) => noEvidence(exchange) === 'broken');
+  if (broken !== undefined) {
+    return {
+      verdict: 'violated',
+      violations: [violation('SEM-UNCERTAIN-RECOVERY', `after the paused submit resumed and ended, observe gave no valid evidence: ${describeExchange(broken)}`)],
+    };
+  }
+  const hostFailed = recovered.filter((exchange) => noEvidence(exchange) === 'host');
+  const history = checkHistories(witnessesOf([...earlier, ...recovered]));
+  if (history.length > 0) {
+    return {
+      verdict: 'violated',
+      violations: history.map((found) =>
+        violation(
+          'SEM-UNCERTAIN-RECOVERY',
+          `observe after the uncertain submit disagrees with another witness (${found.clauseId}): ${found.message}`,
+          found.details === undefined ? {} : { details: found.details },
+        ),
+      ),
+    };
+  }
+  if (hostFailed.length > 0) return undecidedCase("an observe after the resume failed on the host's side, which proves nothing about the adapter", hostFailed);
+  if (!faulted) return { verdict: 'undecided', reason: 'the submit ended before it could be paused, so the host saw no uncertain submit' };
+  if (!recovered.some((exchange) => exchange.kind === 'outcome')) return { verdict: 'undecided', reason: 'every observe after the resume timed out' };
+  return { verdict: 'held' };
+}
+
+/**
+ * Judges SEM-DURABLE-RESTART for one operation: after the restart step, every call shows the
+ * key admitted, with the acceptanceRef and (when it was terminal) the envelope of its last
+ * admission before the restart.
+ *
+ * @param before - the last admitting answer before the restart
+ * @param after - the answers after it, in call order
+ * @returns the problems found, in words (empty: held), or `undecided` when none was found and a call timed out
+ * @throws RangeError when `before` is not an admission
+ */
+export function judgeRestarted(before: Exchange, after: readonly StepAnswer[]): string[] | 'undecided' {
+  const admission = admissionOf(before);
+  if (admission === null) throw new RangeError('judgeRestarted: the answer before the restart must be an admission');
+  const problems: string[] = [];
+  let timedOut = false;
+  for (const { exchange, step } of after) {
+    const missing = noEvidence(exchange);
+    if (missing === 'timeout' || missing === 'host') timedOut = true;
+    if (missing === 'broken') problems.push(`the ${step} after the restart gave no valid evidence: ${describeExchange(exchange)}`);
+    if (exchange.kind === 'outcome' && exchange.outcome.state === 'unknown') {
+      problems.push(
+        `admitted (${admission.state}, acceptanceRef ${admission.acceptanceRef}) before the restart, the ${step} after it answered unknown (reason ${exchange.outcome.reason}): the key was lost`,
+      );
+    }
+  }
+  const restarted = { exchange: before, step: 'last admission before the restart' };
+  // A changed acceptanceRef is the first thing said of an answer; a lost key was said above.
+  const said = new Set(after.filter(({ exchange }) => exchange.kind === 'outcome' && exchange.outcome.state === 'unknown'));
+  const conflicts = historyConflicts([restarted, ...after], ['SEM-ACCEPTANCE-STABLE', 'SEM-TERMINAL-IMMUTABLE']).sort(
+    (a, b) => Number(b.found.clauseId === 'SEM-ACCEPTANCE-STABLE') - Number(a.found.clauseId === 'SEM-ACCEPTANCE-STABLE'),
+  );
+  for (const { found, earlier, later } of conflicts) {
+    // Only a change across the restart is the restart's; two answers after it disagreeing with each other are not.
+    if (earlier !== restarted || said.has(later)) continue;
+    said.add(later);
+    problems.push(
+      found.clauseId === 'SEM-ACCEPTANCE-STABLE'
+        ? `the ${later.step} after the restart answered acceptanceRef ${admissionOf(later.exchange)?.acceptanceRef ?? '?'} instead of ${admission.acceptanceRef}`
+        : `the terminal envelope changed across the restart: the ${later.step} answered ${describeExchange(later.exchange)}, before it was revision ${admission.revision}`,
+    );
+  }
+  return problems.length === 0 && timedOut ? 'undecided' : problems;
+}

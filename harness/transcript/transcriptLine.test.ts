@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { TRANSPORT_UNCERTAINTIES } from '../transport/callRecord.js';
+import { TranscriptInputError, transcriptCall } from './transcriptLine.js';
+
+// Exactly the fields every transcript line must have, whoever wrote it.
+const minimal = {
+  action: 'observe',
+  request: { any: 1 },
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  stdout: '{}',
+  stdoutTruncated: false,
+  startedAt: 10,
+  endedAt: 20,
+  maxOutputBytes: 4_096,
+};
+
+function inputError(text: string): TranscriptInputError {
+  try {
+    transcriptCall(text, 7);
+  } catch (error) {
+    if (error instanceof TranscriptInputError) return error;
+    throw error;
+  }
+  throw new Error('no TranscriptInputError');
+}
+
+describe('transcriptCall', () => {
+  it('reads a line with only the required fields, deriving the transport uncertainty', () => {
+    expect(transcriptCall(JSON.stringify(minimal), 1)).toMatchObject({
+      line: 1,
+      hasRequestText: false,
+      masked: false,
+      request: { any: 1 },
+      record: { uncertainty: null, stdoutInvalidUtf8: false, maxOutputBytes: 4_096 },
+    });
+    const derived = (fields: object): unknown => transcriptCall(JSON.stringify({ ...minimal, ...fields }), 1).record.uncertainty;
+    expect(derived({ exitCode: 3 })).toBe('nonzero-exit');
+    expect(derived({ exitCode: null, signal: 'SIGSEGV' })).toBe('killed-by-signal');
+    expect(derived({ timedOut: true, exitCode: null, signal: 'SIGKILL' })).toBe('timeout');
+    expect(derived({ stdoutTruncated: true })).toBe('output-overflow');
+    expect(derived({ uncertainty: 'stream-failure' })).toBe('stream-failure');
+  });
+
+  it.each(TRANSPORT_UNCERTAINTIES)('reads the recorded uncertainty %s (SDK refusals included)', (uncertainty) => {
+    expect(transcriptCall(JSON.stringify({ ...minimal, exitCode: 1, uncertainty }), 1).record.uncertainty).toBe(uncertainty);
+  });
+
+  it('reads the stderr byte count when the line has one, and refuses a mistyped one', () => {
+    expect(transcriptCall(JSON.stringify({ ...minimal, stderrBytes: 70_000 }), 1).record.stderrBytes).toBe(70_000);
+    expect(transcriptCall(JSON.stringify(minimal), 1).record.stderrBytes).toBe(0);
+    expect(inputError(JSON.stringify({ ...minimal, stderrBytes: -1 })).field).toBe('stderrBytes');
+  });
+
+  it('names the line and the field of a missing or mistyped field', () => {
+    const { stdout: _stdout, ...withoutStdout } = minimal;
+    expect(inputError(JSON.stringify(withoutStdout))).toMatchObject({ line: 7, field: 'stdout', message: 'line 7 has no field "stdout"' });
+    expect(inputError(JSON.stringify({ ...minimal, startedAt: '10' }))).toMatchObject({ line: 7, field: 'startedAt' });
+    expect(inputError(JSON.stringify({ ...minimal, endedAt: 5 }))).toMatchObject({ line: 7, field: 'endedAt' });
+    expect(inputError(JSON.stringify({ ...minimal, uncertainty: 'bored' }))).toMatchObject({ field: 'uncertainty' });
+  });
+
+  it('refuses a line that is not a JSON object', () => {
+    expect(inputError('{"action":')).toMatchObject({ line: 7, field: null, message: expect.stringMatching(/^line 7 is not JSON/) as string });
+    expect(inputError('[1]').message).toBe('line 7 is not a JSON object');
+  });
+});

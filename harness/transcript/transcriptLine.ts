@@ -1,0 +1,212 @@
+import { ACTIONS, type Action } from '../protocol/types.js';
+import { TRANSPORT_UNCERTAINTIES, type CallRecord, type TransportUncertainty } from '../transport/callRecord.js';
+import { isJsonObject } from '../protocol/jsonValues.js';
+
+/** How much of a call's stderr tail `--keep-stderr` keeps (the transport already caps it at 65,536 bytes). */
+export const KEPT_STDERR_CHARS = 4_096;
+
+/**
+ * Most bytes one transcript line may hold as `run` writes it. A request at its
+ * bound and an output at its bound fit; an output that grows several-fold when
+ * JSON-escaped (a flood of control characters, six bytes each) is cut to fit,
+ * and the line says so (`lineCut`).
+ */
+export const MAX_TRANSCRIPT_LINE_BYTES = 4 * 1_048_576;
+
+/**
+ * Longest transcript line a reader accepts: far above {@link MAX_TRANSCRIPT_LINE_BYTES},
+ * since a transcript written by another tool need not cut its lines (a request over the
+ * 1 MiB bound, its parsed copy, a full output bound, stderr), while memory stays bounded.
+ */
+export const MAX_READ_LINE_BYTES = 64 * 1024 * 1024;
+
+/** How a transcript line's stdout was cut to fit {@link MAX_TRANSCRIPT_LINE_BYTES}. */
+export interface TranscriptLineCut {
+  /** The field cut. */
+  readonly field: 'stdout';
+  /** UTF-8 bytes of the field kept. */
+  readonly keptBytes: number;
+  /** UTF-8 bytes of the field dropped. */
+  readonly droppedBytes: number;
+}
+
+/** One line of `transcript.jsonl`. */
+export interface TranscriptLine extends Omit<CallRecord, 'requestText'> {
+  /** The request as parsed back from the exact text sent (`null` when the text is not JSON). */
+  readonly request: unknown;
+  /** The exact text written to stdin. */
+  readonly requestText: string;
+  /** The suite test that made the call. */
+  readonly test: string;
+  /**
+   * Whether `stderrTail` holds the call's stderr (`--keep-stderr`: its last
+   * {@link KEPT_STDERR_CHARS} characters, secrets masked); otherwise it is `''`.
+   */
+  readonly stderrKept: boolean;
+  /**
+   * Secret-looking environment variables whose values the adapter's output
+   * contained and which were masked (absent when none): such a line's stdout
+   * is no longer the exact bytes read.
+   */
+  readonly masked?: readonly string[];
+  /** The line was too long for {@link MAX_TRANSCRIPT_LINE_BYTES} and its stdout was cut (absent otherwise). */
+  readonly lineCut?: TranscriptLineCut;
+}
+
+/**
+ * A transcript that cannot be read: a missing file, a line that is not JSON,
+ * lacks a required field, is too long, or breaks the file's order. Not evidence
+ * about the adapter; `verify` exits 2 with this message.
+ * @public
+ */
+export class TranscriptInputError extends Error {
+  override readonly name = 'TranscriptInputError' as const;
+  /** 1-based line number of the offending line, or null for the file as a whole. */
+  readonly line: number | null;
+  /** The field at fault, when one is. */
+  readonly field: string | null;
+
+  /**
+   * @param message - what is wrong, naming the line and field
+   * @param line - 1-based line number, or null
+   * @param field - the field at fault, or null
+   */
+  constructor(message: string, line: number | null = null, field: string | null = null) {
+    super(message);
+    this.line = line;
+    this.field = field;
+  }
+}
+
+/**
+ * The error for a transcript line past the longest accepted.
+ * @param line - its 1-based number
+ * @param maxLineBytes - longest line accepted
+ */
+export function lineTooLong(line: number, maxLineBytes: number): TranscriptInputError {
+  return new TranscriptInputError(`line ${line} is longer than ${maxLineBytes} bytes`, line);
+}
+
+/** One transcript line, read back by {@link transcriptCall}. */
+export interface TranscriptCall {
+  /** 1-based line number in the transcript file. */
+  readonly line: number;
+  /** The call as the transport recorded it; fields the line lacks are derived or defaulted. */
+  readonly record: CallRecord;
+  /** The line's `request` (the request parsed back from the text sent). */
+  readonly request: unknown;
+  /** Whether `requestText` was on the line (then `record.requestText` is the exact text sent). */
+  readonly hasRequestText: boolean;
+  /** The run masked secrets in this line's output (`masked`), so its stdout is not the bytes the adapter wrote. */
+  readonly masked: boolean;
+}
+
+interface FieldRule {
+  readonly test: (value: unknown) => boolean;
+  readonly expected: string;
+}
+
+const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
+const isString = (value: unknown): boolean => typeof value === 'string';
+const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The fields every transcript line must have, whoever wrote it (README, "Reading
+ * the report"): a line with only these can still be judged. Each is a field of
+ * {@link TranscriptLine}, which the compiler checks.
+ */
+const REQUIRED = {
+  action: { test: (value) => (ACTIONS as readonly unknown[]).includes(value), expected: '"submit" or "observe"' },
+  request: { test: () => true, expected: 'any JSON value' },
+  exitCode: { test: (value) => value === null || Number.isInteger(value), expected: 'an integer or null' },
+  signal: { test: (value) => value === null || typeof value === 'string', expected: 'a string or null' },
+  timedOut: { test: isBoolean, expected: 'a boolean' },
+  stdout: { test: isString, expected: 'a string' },
+  stdoutTruncated: { test: isBoolean, expected: 'a boolean' },
+  startedAt: { test: isTime, expected: 'a finite number (ms since epoch)' },
+  endedAt: { test: isTime, expected: 'a finite number (ms since epoch)' },
+  maxOutputBytes: { test: (value) => Number.isInteger(value) && (value as number) > 0, expected: 'a positive integer' },
+} as const satisfies Partial<Record<keyof TranscriptLine, FieldRule>>;
+const REQUIRED_ENTRIES: readonly (readonly [string, FieldRule])[] = Object.entries(REQUIRED);
+
+/** Fields beyond the required ones, used when present: they must then have their recorded type. */
+const OPTIONAL = {
+  requestText: { test: isString, expected: 'a string' },
+  stdoutInvalidUtf8: { test: isBoolean, expected: 'a boolean' },
+  stderrBytes: { test: (value) => Number.isInteger(value) && (value as number) >= 0, expected: 'a nonnegative integer' },
+  uncertainty: { test: (value) => value === null || (TRANSPORT_UNCERTAINTIES as readonly unknown[]).includes(value), expected: 'a transport uncertainty or null' },
+} as const satisfies Partial<Record<keyof TranscriptLine, FieldRule>>;
+const OPTIONAL_ENTRIES: readonly (readonly [string, FieldRule])[] = Object.entries(OPTIONAL);
+
+/**
+ * Reads one transcript line. A line needs only the required fields;
+ * `uncertainty` is derived from the exit facts when the line has none
+ * (timeout, output overflow, signal, missing or nonzero exit code).
+ *
+ * @param text - the line, without its newline
+ * @param line - its 1-based number
+ * @throws TranscriptInputError naming the line and field when the line is not JSON or lacks a required field
+ * @public
+ */
+export function transcriptCall(text: string, line: number): TranscriptCall {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new TranscriptInputError(`line ${line} is not JSON (${error instanceof Error ? error.message : String(error)})`, line);
+  }
+  if (!isJsonObject(parsed)) {
+    throw new TranscriptInputError(`line ${line} is not a JSON object`, line);
+  }
+  const fields = parsed as Record<string, unknown>;
+  for (const [field, rule] of REQUIRED_ENTRIES) {
+    if (!Object.hasOwn(fields, field)) throw new TranscriptInputError(`line ${line} has no field "${field}"`, line, field);
+    if (!rule.test(fields[field])) throw badField(line, field, rule.expected);
+  }
+  for (const [field, rule] of OPTIONAL_ENTRIES) {
+    if (Object.hasOwn(fields, field) && !rule.test(fields[field])) throw badField(line, field, rule.expected);
+  }
+  const startedAt = fields.startedAt as number;
+  const endedAt = fields.endedAt as number;
+  if (endedAt < startedAt) throw new TranscriptInputError(`line ${line}: endedAt ${endedAt} is before startedAt ${startedAt}`, line, 'endedAt');
+
+  const requestText = typeof fields.requestText === 'string' ? fields.requestText : null;
+  const stdout = fields.stdout as string;
+  const record: CallRecord = {
+    callId: typeof fields.callId === 'string' ? fields.callId : `line ${line}`,
+    action: fields.action as Action,
+    argv: [],
+    requestText: requestText ?? '',
+    startedAt,
+    endedAt,
+    exitCode: fields.exitCode as number | null,
+    signal: fields.signal as string | null,
+    timedOut: fields.timedOut as boolean,
+    stdout,
+    stdoutBytes: typeof fields.stdoutBytes === 'number' ? fields.stdoutBytes : Buffer.byteLength(stdout),
+    stdoutTruncated: fields.stdoutTruncated as boolean,
+    stdoutInvalidUtf8: fields.stdoutInvalidUtf8 === true,
+    stderrTail: '',
+    stderrTruncated: false,
+    stderrBytes: typeof fields.stderrBytes === 'number' ? fields.stderrBytes : 0,
+    timeoutMs: typeof fields.timeoutMs === 'number' ? fields.timeoutMs : 0,
+    maxOutputBytes: fields.maxOutputBytes as number,
+    uncertainty: Object.hasOwn(fields, 'uncertainty') ? (fields.uncertainty as TransportUncertainty | null) : derivedUncertainty(fields),
+  };
+  // A masked or cut line's stdout is no longer the bytes the adapter wrote: both are skipped alike.
+  const masked = (Array.isArray(fields.masked) && fields.masked.length > 0) || fields.lineCut !== undefined;
+  return { line, record, request: fields.request, hasRequestText: requestText !== null, masked };
+}
+
+function badField(line: number, field: string, expected: string): TranscriptInputError {
+  return new TranscriptInputError(`line ${line}: field "${field}" is not ${expected}`, line, field);
+}
+
+/** The transport's classification, rebuilt from the exit facts every line has. */
+function derivedUncertainty(fields: Record<string, unknown>): TransportUncertainty | null {
+  if (fields.timedOut === true) return 'timeout';
+  if (fields.stdoutTruncated === true) return 'output-overflow';
+  if (fields.signal !== null) return 'killed-by-signal';
+  if (fields.exitCode === null) return 'spawn-failure';
+  return fields.exitCode === 0 ? null : 'nonzero-exit';
+}

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noteOutputRead } from './reclaimOutput.js';
+
+const MIB = 1_048_576;
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('noteOutputRead', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for one collection once 4 MiB of output were read, on the next turn, then counts afresh', async () => {
+    const gc = vi.fn();
+    vi.stubGlobal('gc', gc);
+    // Whatever an earlier test of this worker noted is reset by one collection first.
+    noteOutputRead(4 * MIB);
+    await nextTurn();
+    gc.mockClear();
+
+    noteOutputRead(3 * MIB);
+    await nextTurn();
+    expect(gc).not.toHaveBeenCalled();
+    noteOutputRead(MIB - 1);
+    await nextTurn();
+    expect(gc).not.toHaveBeenCalled();
+    noteOutputRead(1);
+    noteOutputRead(MIB); // in the same turn: still one collection
+    expect(gc).not.toHaveBeenCalled(); // not inside the call that passed the bound
+    await nextTurn();
+    expect(gc).toHaveBeenCalledTimes(1);
+    noteOutputRead(2 * MIB);
+    await nextTurn();
+    expect(gc).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing in a process without an exposed collector', async () => {
+    vi.stubGlobal('gc', undefined);
+    expect(() => noteOutputRead(64 * MIB)).not.toThrow();
+    await nextTurn();
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../protocol/canonicalJson.js';
+import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
+import { acceptedOutcome, sampleBinding } from '../protocol/__test-helpers__/sampleOutcomes.js';
+import { transcriptCall } from '../transcript/transcriptLine.js';
+import { transcriptLineOf } from './__test-helpers__/transcriptLines.js';
+import { BoundedCache, CallJudge } from './CallJudge.js';
+
+describe('BoundedCache', () => {
+  it('computes a key once while it is remembered', () => {
+    const cache = new BoundedCache<number>(4);
+    let computed = 0;
+    const compute = (): number => ++computed;
+    expect(cache.get('a', compute)).toBe(1);
+    expect(cache.get('a', compute)).toBe(1);
+    expect(computed).toBe(1);
+  });
+
+  it('keeps at most its capacity, forgetting the least recently used keys first', () => {
+    const cache = new BoundedCache<string>(4);
+    const computedKeys: string[] = [];
+    const get = (key: string): string => cache.get(key, () => (computedKeys.push(key), key));
+    for (const key of ['a', 'b', 'c', 'd']) get(key);
+    get('a'); // used again: it outlives b
+    for (const key of ['e', 'f']) get(key);
+    computedKeys.length = 0;
+    for (const key of ['a', 'e', 'f']) get(key);
+    expect(computedKeys).toEqual([]);
+    get('b');
+    expect(computedKeys).toEqual(['b']);
+  });
+
+  it('replaces a value on set', () => {
+    const cache = new BoundedCache<number>(4);
+    cache.set('a', 1);
+    cache.set('a', 2);
+    expect(cache.get('a', () => 3)).toBe(2);
+  });
+});
+
+describe('CallJudge: OUT-UNIQUE-KEYS', () => {
+  const binding = sampleBinding('op-keys', { task: 'x' });
+  const canonical = canonicalJson(acceptedOutcome(binding));
+  const judge = (stdout: string): readonly string[] =>
+    new CallJudge(null).judge(transcriptCall(transcriptLineOf({ binding, answer: stdout, startedAt: 0, endedAt: 1 }), 1)).findings.map((found) => found.clauseId);
+
+  it('judges every answer as the raw-text scan does, the canonical text (which it does not scan) included', () => {
+    const answers = {
+      canonical: canonical,
+      'canonical with its newline': `${canonical}\n`,
+      'canonical with two newlines': `${canonical}\n\n`,
+      'spaced out': canonical.replaceAll(',', ', '),
+      'a key repeated': `{"revision":7,${canonical.slice(1)}\n`,
+      // Still a valid outcome (the last value is kept), and the canonical text up to its last brace.
+      'a key repeated at the end': `${canonical.slice(0, -1)},"revision":1}\n`,
+    };
+    for (const [name, stdout] of Object.entries(answers)) {
+      const scanned = judgeUniqueKeys(stdout).violation === null ? [] : ['OUT-UNIQUE-KEYS'];
+      expect(judge(stdout), name).toEqual(scanned);
+    }
+    // Both kinds are there: the comparison above can tell them apart.
+    expect(judge(answers['a key repeated'])).toEqual(['OUT-UNIQUE-KEYS']);
+    expect(judge(answers['a key repeated at the end'])).toEqual(['OUT-UNIQUE-KEYS']);
+  });
+});

@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The repository's lint configuration, run on a small tree built for it: each layout rule must
+// report the import it exists for and leave the allowed ones alone, or `npm run lint` could be
+// green because a rule matches nothing. The long hook timeout covers loading ESLint and
+// typescript-eslint on a loaded machine; nothing here is timed.
+
+const repositoryRoot = dirname(fileURLToPath(import.meta.url));
+
+const tree: Record<string, string> = {
+  'harness/x/_internals/secret.ts': 'export const secret = 1;\n',
+  'harness/x/_internals/sibling.ts': "import { secret } from './secret.js';\nexport const sibling = secret;\n",
+  'harness/x/owner.ts': "import { secret } from './_internals/secret.js';\nexport const owner = secret;\n",
+  'harness/x/owner.test.ts': "import { secret } from './_internals/secret.js';\nexport const tested = secret;\n",
+  'harness/x/sub/child.ts': "import { secret } from '../_internals/secret.js';\nexport const child = secret;\n",
+  'harness/y/foreign.ts': "import { secret } from '../x/_internals/secret.js';\nexport const foreign = secret;\n",
+  'harness/cycle/a.ts': "import type { B } from './b.js';\nexport interface A { readonly b?: B }\n",
+  'harness/cycle/b.ts': "import type { A } from './a.js';\nexport interface B { readonly a?: A }\n",
+  'harness/cli/progress.ts': "import { render } from '../../reports/render.js';\nexport interface Progress { readonly done: number }\nexport const shown = render({ done: 1 });\n",
+  'reports/render.ts': "import type { Progress } from '../harness/cli/progress.js';\nexport const render = (progress: Progress): string => String(progress.done);\n",
+  'generators/defaultFc.ts': "import fc from 'fast-check';\nexport const a = fc.nat();\n",
+  'generators/namedFc.ts': "import { nat } from 'fast-check';\nexport const b = nat();\n",
+  'generators/namespaceFc.ts': "import * as fc from 'fast-check';\nexport const c = fc.nat();\n",
+  'generators/defaultExport.ts': 'const d = 1;\nexport default d;\n',
+};
+
+let root = '';
+let messages: Map<string, string[]>;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'lint-test-'));
+  for (const [file, text] of Object.entries(tree)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: join(repositoryRoot, 'eslint.config.mjs') });
+  const results = await eslint.lintFiles(Object.keys(tree));
+  messages = new Map(results.map((result) => [result.filePath.slice(root.length + 1), result.messages.map((message) => message.ruleId ?? `fatal: ${message.message}`)]));
+}, 300_000);
+
+afterAll(() => {
+  if (root !== '') rmSync(root, { recursive: true, force: true });
+});
+
+describe('layout/no-foreign-internals', () => {
+  it('lets X/ and X/_internals/ (tests included) import X/_internals/', () => {
+    for (const file of ['harness/x/_internals/sibling.ts', 'harness/x/owner.ts', 'harness/x/owner.test.ts']) expect(messages.get(file), file).toEqual([]);
+  });
+
+  it('reports an import from a sibling folder and from a subfolder of X/', () => {
+    expect(messages.get('harness/y/foreign.ts')).toEqual(['layout/no-foreign-internals']);
+    expect(messages.get('harness/x/sub/child.ts')).toEqual(['layout/no-foreign-internals']);
+  });
+});
+
+describe('layout/no-import-cycle', () => {
+  it('reports a cycle of type-only imports in both files', () => {
+    expect(messages.get('harness/cycle/a.ts')).toEqual(['layout/no-import-cycle']);
+    expect(messages.get('harness/cycle/b.ts')).toEqual(['layout/no-import-cycle']);
+  });
+
+  it('reports a cycle between harness/ and reports/, and reports/ importing the CLI', () => {
+    expect(messages.get('harness/cli/progress.ts')).toEqual(['layout/no-import-cycle']);
+    expect(messages.get('reports/render.ts')).toEqual(['layout/no-import-cycle', 'no-restricted-imports']);
+  });
+});
+
+describe('one fast-check import style, named exports only', () => {
+  it("accepts only import * as fc from 'fast-check'", () => {
+    expect(messages.get('generators/namespaceFc.ts')).toEqual([]);
+    expect(messages.get('generators/defaultFc.ts')).toEqual(['no-restricted-syntax']);
+    expect(messages.get('generators/namedFc.ts')).toEqual(['no-restricted-syntax']);
+  });
+
+  it('reports a default export', () => {
+    expect(messages.get('generators/defaultExport.ts')).toEqual(['no-restricted-syntax']);
+  });
+});
