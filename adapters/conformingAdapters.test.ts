@@ -28,6 +28,8 @@ interface CorrectAdapter {
 const REFERENCE: CorrectAdapter = { name: 'reference (TypeScript)', config: 'adapters/reference/adapter.json', lifecycle: 'adapters/reference/lifecycle.json' };
 
 // A whole qualification costs minutes of both cores: the tests that read a correct adapter's run share one.
+// Its CLI budget sits under the tests' own limits (a run killed at it fails the test as the budget's fault).
+const QUALIFICATION_BUDGET_MS = 840_000;
 const qualifications = new Map<string, Promise<{ readonly out: string; readonly run: CliRun }>>();
 
 function qualifiedOnce({ name, config, lifecycle }: CorrectAdapter): Promise<{ readonly out: string; readonly run: CliRun }> {
@@ -35,7 +37,7 @@ function qualifiedOnce({ name, config, lifecycle }: CorrectAdapter): Promise<{ r
   if (qualification === undefined) {
     const out = join(root(), name.replace(/\W+/g, '-'));
     const lifecycleArgs = lifecycle === null ? [] : ['--lifecycle', join(packageRoot, lifecycle)];
-    qualification = runQualifyCli(join(packageRoot, config), out, ['--seed', '424242', '--runs', '5', ...lifecycleArgs]).then((run) => ({ out, run }));
+    qualification = runQualifyCli(join(packageRoot, config), out, ['--seed', '424242', '--runs', '5', ...lifecycleArgs], QUALIFICATION_BUDGET_MS).then((run) => ({ out, run }));
     qualifications.set(name, qualification);
   }
   return qualification;
@@ -62,7 +64,8 @@ describe.concurrent('correct adapters qualify', () => {
       const notPassed = report!.clauses.filter((entry) => entry.verdict !== 'PASS');
       expect(
         notPassed.filter((entry) => entry.applicable !== false).map((entry) => `${entry.id} ${entry.verdict}`),
-        JSON.stringify(notPassed, null, 1),
+        // The suite errors say why a clause went unexercised; the CLI's stderr says what the run saw.
+        JSON.stringify({ notPassed: notPassed.map(({ id, verdict, reason }) => ({ id, verdict, reason })), suiteErrors: report!.suiteErrors, stderr: run.stderr.slice(-4000) }, null, 1),
       ).toEqual(open);
       expect(notPassed.filter((entry) => entry.applicable === false).map((entry) => entry.id)).toEqual(['SDK-SHAPE', 'SDK-NO-MUTATION', 'SDK-OBSERVE-NO-PAYLOAD', 'SDK-CANCEL']);
       const faults = report!.clauses.filter((entry) => entry.id === 'SEM-CRASH-CONSISTENT' || entry.id === 'SEM-UNCERTAIN-RECOVERY');
@@ -77,9 +80,10 @@ describe.concurrent('correct adapters qualify', () => {
       expect(lines.length).toBeGreaterThan(100);
       for (const line of lines) expect(Object.keys(line)).toEqual(expect.arrayContaining(TRANSCRIPT_FIELDS));
       for (const file of ['acceptance.md', 'acceptance.html', 'junit.xml']) expect(readFileSync(join(out, file), 'utf8').length).toBeGreaterThan(0);
-      // A whole qualification takes 1.5-5 min on two cores, by load (the Python example pays ~0.75 s of interpreter per call).
+      // A whole qualification takes 1.5-5 min on two cores, by load (the Python example pays ~0.75 s of interpreter per call);
+      // a CI runner shared with other test files has taken it past 5 min.
     },
-    600_000,
+    900_000,
   );
 
   // Its time limit: the shared run's, and the two verify runs after it.
@@ -107,7 +111,7 @@ describe.concurrent('correct adapters qualify', () => {
     const judged = await verify(edited);
     expect(judged.exitCode, judged.stdout).toBe(1);
     expect(judged.stdout).toMatch(new RegExp(`^FAIL SEM-ACCEPTANCE-STABLE \\(1 violation\\)\\n  lines [0-9]+, ${index + 1}: `, 'm'));
-  }, 720_000);
+  }, 1_020_000);
 });
 
 // Real adapters call providers and answer slowly, or unevenly: near its deadline an adapter is still an ordinary

@@ -21,6 +21,7 @@ export interface CliRun {
  * Runs `adapter-qualify <command> …words --out <outDir> …args` through the
  * built bin, quietly (CI=true), and reads the report it wrote. No GitHub
  * Actions step summary is written unless `env` names one (tests must not fill the CI job's).
+ * @throws Error when the command overran `timeoutMs` and was killed
  */
 export async function runCliCommand(
   command: string,
@@ -37,6 +38,10 @@ export async function runCliCommand(
     timeout: timeoutMs,
     env: { CI: 'true', GITHUB_STEP_SUMMARY: '', ...env },
   });
+  // A run killed at the budget still writes a report (interrupted, its unreached clauses SKIP): never let a test read it as the run's verdict.
+  if (result.timedOut) {
+    throw new Error(`adapter-qualify ${command} was killed at its test budget of ${timeoutMs} ms; its stderr ended:\n${result.stderr.slice(-2000)}`);
+  }
   const reportPath = join(outDir, 'acceptance.json');
   return {
     exitCode: result.exitCode ?? -1,
