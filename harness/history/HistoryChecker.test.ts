@@ -1,6 +1,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { acceptedOutcome, sampleBinding, terminalOutcome, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
+import { canonicalJson } from '../protocol/canonicalJson.js';
+import { digestText } from '../protocol/digest.js';
 import { HistoryChecker, HistoryInputError } from './HistoryChecker.js';
 
 const binding = sampleBinding();
@@ -61,6 +63,27 @@ describe('HistoryChecker', () => {
           expect(found.filter((item) => item.clauseId === 'SEM-REVISION-MONOTONIC').map((item) => item.details?.refs)).toEqual(expected);
         });
       }),
+    );
+  });
+
+  it('judges later answers against a terminal known only by its digest, as against the same terminal seen in full', () => {
+    const terminal = terminalOutcome(binding, 2);
+    const later = [terminal, terminalOutcome(binding, 3), acceptedOutcome(binding, 1), unknownOutcome(binding, 2)];
+    for (const outcome of later) {
+      const known = HistoryChecker.afterTerminal({ binding, envelopeDigest: digestText(canonicalJson(terminal)), endedAt: 10, ref: 0 });
+      const seen = new HistoryChecker();
+      seen.add({ outcome: terminal, startedAt: 0, endedAt: 10, ref: 0 });
+      const immutable = (checker: HistoryChecker): string[] =>
+        checker
+          .add({ outcome, startedAt: 11, endedAt: 12, ref: 1 })
+          .filter((found) => found.clauseId === 'SEM-TERMINAL-IMMUTABLE')
+          .map((found) => found.message);
+      const found = immutable(known);
+      expect(found).toEqual(immutable(seen));
+      expect(found.length).toBe(outcome === terminal ? 0 : 1);
+    }
+    expect(() => HistoryChecker.afterTerminal({ binding, envelopeDigest: digestText('x'), endedAt: 10, ref: 0 }).add({ outcome: terminal, startedAt: 0, endedAt: 9, ref: 1 })).toThrow(
+      HistoryInputError,
     );
   });
 

@@ -1,5 +1,5 @@
 import { canonicalJson } from '../protocol/canonicalJson.js';
-import type { Digest } from '../protocol/digest.js';
+import { digestText, type Digest } from '../protocol/digest.js';
 import type { ClauseId } from '../clauses.js';
 import { violation, type Violation } from '../violation.js';
 import type { Binding, Outcome } from '../protocol/types.js';
@@ -42,13 +42,27 @@ interface Seen {
   readonly text: string;
 }
 
+/** The first terminal answer: its text, or only its digest when it was seen before this checker (see `afterTerminal`). */
+type FirstTerminal = { readonly ref: number; readonly endedAt: number } & ({ readonly text: string } | { readonly digest: Digest });
+
+/** A binding's first terminal answer, known by the digest of its canonical text (an envelope may be as large as the output bound). */
+export interface KnownTerminal {
+  readonly binding: Binding;
+  readonly envelopeDigest: Digest;
+  /** When the call that gave it ended (ms). */
+  readonly endedAt: number;
+  /** Which call it was, named in violations. */
+  readonly ref: number;
+}
+
 /**
  * Incremental checker of one binding's history, the ledger's promises across answers:
  * SEM-REVISION-MONOTONIC, SEM-EQUAL-REVISION, SEM-ACCEPTANCE-STABLE and
  * SEM-TERMINAL-IMMUTABLE. A first-seen terminal without an accepted before it is
  * valid (SEM-TERMINAL-WITHOUT-ACCEPT, a host obligation). The one judge of these
- * four clauses: the ledger model, the fault judges and the transcript verifier
- * feed it their answers and only say which clause of theirs a finding breaks.
+ * four clauses: the ledger model, the fault judges, the end-of-run re-observation and
+ * the transcript verifier feed it their answers and only say which clause of theirs a
+ * finding breaks.
  *
  * Call `a` precedes call `b` only when `a.endedAt < b.startedAt`; overlapping calls
  * are not ordered. Entries must be added in nondecreasing `endedAt` order (the
@@ -70,7 +84,21 @@ export class HistoryChecker {
   readonly #maxes: { readonly ref: number; readonly revision: number }[] = [];
   readonly #byRevision = new Map<number, Seen>();
   #firstAdmission: { readonly ref: number; readonly acceptanceRef: Digest } | null = null;
-  #firstTerminal: (Seen & { readonly endedAt: number }) | null = null;
+  #firstTerminal: FirstTerminal | null = null;
+
+  /**
+   * A checker that has seen only `terminal`, for answers given after it (the end-of-run
+   * re-observation keeps no more of a run's histories). It judges SEM-TERMINAL-IMMUTABLE
+   * against that terminal; the clauses that need earlier answers have none to compare with.
+   * @param terminal - the binding's first terminal answer
+   */
+  static afterTerminal(terminal: KnownTerminal): HistoryChecker {
+    const checker = new HistoryChecker();
+    checker.#binding = terminal.binding;
+    checker.#lastEnd = terminal.endedAt;
+    checker.#firstTerminal = { ref: terminal.ref, endedAt: terminal.endedAt, digest: terminal.envelopeDigest };
+    return checker;
+  }
 
   /**
    * Adds one outcome and returns the violations it reveals against earlier entries.
@@ -113,7 +141,7 @@ export class HistoryChecker {
     if (terminal !== null) {
       // Any two terminals must match; a non-terminal only breaks the clause when it follows a terminal.
       const applies = outcome.state === 'terminal' || terminal.endedAt < entry.startedAt;
-      if (applies && terminal.text !== text) {
+      if (applies && !sameEnvelope(terminal, text)) {
         report('SEM-TERMINAL-IMMUTABLE', `${outcome.state} outcome differs from the terminal envelope`, terminal.ref);
       }
     } else if (outcome.state === 'terminal') {
@@ -157,4 +185,8 @@ export class HistoryChecker {
       throw new HistoryInputError(`history entry ${ref} belongs to another binding`, ref);
     }
   }
+}
+
+function sameEnvelope(terminal: FirstTerminal, text: string): boolean {
+  return 'text' in terminal ? terminal.text === text : terminal.digest === digestText(text);
 }

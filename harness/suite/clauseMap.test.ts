@@ -159,11 +159,25 @@ function buildsViolations(source: ts.SourceFile): boolean {
   return found;
 }
 
-/** The clause IDs a module names in string literals (comments do not count). */
+const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken]);
+
+/**
+ * Whether a clause literal only picks or books evidence another module judged: compared
+ * with (`found.clauseId === 'X'`), listed for a call (`historyConflicts(…, ['X'])`,
+ * `new Set(['X'])`), or the first argument of a method (`recorder.count('X')`).
+ */
+function selectsOnly(literal: ts.StringLiteralLike): boolean {
+  const parent = literal.parent;
+  if (ts.isBinaryExpression(parent) && EQUALITY.has(parent.operatorToken.kind)) return true;
+  if (ts.isArrayLiteralExpression(parent) && (ts.isCallExpression(parent.parent) || ts.isNewExpression(parent.parent))) return true;
+  return ts.isCallExpression(parent) && ts.isPropertyAccessExpression(parent.expression) && parent.arguments[0] === literal;
+}
+
+/** The clause IDs a module names in string literals as verdicts of its own (comments do not count; see `selectsOnly`). */
 function namedClauses(source: ts.SourceFile): Set<ClauseId> {
   const named = new Set<ClauseId>();
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteralLike(node) && isClauseId(node.text)) named.add(node.text);
+    if (ts.isStringLiteralLike(node) && isClauseId(node.text) && !selectsOnly(node)) named.add(node.text);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -240,7 +254,7 @@ function renderClauseMap(rows: readonly ClauseMapRow[]): string {
     '',
     `Generated from the code by \`${WRITE_COMMAND}\` (the same test fails while this file differs, or while an adapter-side MUST clause has no test or no mutant).`,
     'Each clause: its level, who owes it, its rule in one line, the tests that decide it (their names start with its ID unless it is decided alongside another),',
-    'the `generators/` exports those tests draw cases from, the mutants that must make it FAIL, and the judges: the `harness/` modules that build violations naming it.',
+    'the `generators/` exports those tests draw cases from, the mutants that must make it FAIL, and the judges: the `harness/` modules that build violations and name it as a verdict of their own (not a module that only picks or books the findings of another).',
     '',
   ];
   for (const profile of Object.keys(profileClauses) as ProfileId[]) {

@@ -1,11 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { QualifyTestMeta } from '../evidence/types.js';
-import { canonicalJson } from '../protocol/canonicalJson.js';
-import { digestText } from '../protocol/digest.js';
+import { HistoryChecker } from '../history/HistoryChecker.js';
 import type { NormalizedRunOptions } from '../options/runOptions.js';
 import { runWithLimit } from '../runWithLimit.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
-import { violation } from '../violation.js';
 import { AdapterSession } from './AdapterSession.js';
 import { AdmissionBudget, UnresponsiveBreaker } from './callPacing.js';
 import { callExcerpt } from './callExcerpt.js';
@@ -29,8 +27,8 @@ export interface TerminalRecheckInput {
 
 /**
  * Observes every binding that reached terminal during the run once more, after the
- * settle delay (`--settle-ms`, counted from the last terminal answer), and compares each
- * answer with the first terminal envelope: a writer left behind by the adapter that
+ * settle delay (`--settle-ms`, counted from the last terminal answer), and has the history
+ * checker judge each answer against the first terminal envelope: a writer left behind by the adapter that
  * rewrites terminal evidence after it was shown breaks SEM-TERMINAL-IMMUTABLE here,
  * whatever it did to its environment or session. Runs after every suite worker is
  * done; its calls go to the transcript like any other.
@@ -73,16 +71,17 @@ async function observeAgain(session: AdapterSession, recorder: EvidenceRecorder,
   const answer = await session.observe(first.binding);
   if (answer.kind !== 'outcome') return false;
   recorder.count('SEM-TERMINAL-IMMUTABLE');
-  if (digestText(canonicalJson(answer.outcome)) === first.envelopeDigest) return true;
-  const state = answer.outcome.state;
+  // The history checker judges the clause; this adds only when and how the answer came.
+  const checker = HistoryChecker.afterTerminal({ ...first, ref: 0 });
+  const { startedAt, endedAt } = answer.record;
+  const found = checker.add({ outcome: answer.outcome, startedAt, endedAt, ref: 1 }).find((finding) => finding.clauseId === 'SEM-TERMINAL-IMMUTABLE');
+  if (found === undefined) return true;
   recorder.fail(
-    violation(
-      'SEM-TERMINAL-IMMUTABLE',
-      state === 'terminal'
-        ? `operation ${first.binding.operationId}: its terminal envelope changed after it was shown (observed again ${options.settleMs} ms or more after the last terminal answer of the run)`
-        : `operation ${first.binding.operationId}: terminal earlier, "${state}" when observed again at the end of the run`,
-      { details: { operationId: first.binding.operationId, firstEnvelopeDigest: first.envelopeDigest } },
-    ),
+    {
+      ...found,
+      message: `operation ${first.binding.operationId}, observed again ${options.settleMs} ms or more after the last terminal answer of the run: ${found.message}`,
+      details: { ...found.details, firstEnvelopeDigest: first.envelopeDigest },
+    },
     {
       description: `the first terminal answer (test ${JSON.stringify(first.testName)}), then an observe of the same binding at the end of the run`,
       calls: [first.call, callExcerpt(answer.record)],
