@@ -267,6 +267,11 @@ describe('buildReport: exit code 3 never hides a verdict', () => {
     expect(report.exitCode).toBe(3);
     expect(report.run.interrupted).toBe('SIGTERM');
     expect(entry(report.clauses, 'OUT-JSON').verdict).toBe('PASS');
+    // A clause the run never reached says so, not only that suite errors occurred.
+    expect(entry(report.clauses, 'REQ-CLOSED')).toMatchObject({
+      verdict: 'SKIP',
+      reason: 'not exercised in this run (the run was interrupted by SIGTERM before its tests finished) (suite errors occurred: see suiteErrors)',
+    });
     expect(reportSchemaErrors(report)).toEqual([]);
   });
 });

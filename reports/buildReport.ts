@@ -228,6 +228,8 @@ function clauseReport(definition: ClauseDefinition, gathered: Gathered | undefin
   const notes = [
     input.filteredOut ? ' (filtered out by --only)' : '',
     input.stoppedEarly === undefined ? '' : ` (${input.stoppedEarly})`,
+    // An interrupted run is a suite error too; what the reader needs first is that the run did not finish.
+    input.run.interrupted === undefined ? '' : ` (the run was interrupted by ${input.run.interrupted} before its tests finished)`,
     anySuiteError ? ' (suite errors occurred: see suiteErrors)' : '',
   ];
   const shard = input.shard ?? null;
