@@ -27,10 +27,10 @@ export interface TerminalRecheckInput {
 
 /**
  * Observes every binding that reached terminal during the run once more, after the
- * settle delay (`--settle-ms`, counted from the last terminal answer), and has the history
- * checker judge each answer against the first terminal envelope: a writer left behind by the adapter that
- * rewrites terminal evidence after it was shown breaks SEM-TERMINAL-IMMUTABLE here,
- * whatever it did to its environment or session. Runs after every suite worker is
+ * settle delay (`--settle-ms`, counted from the last terminal answer), and has the
+ * history checker judge each answer against the first terminal envelope: a writer left
+ * behind by the adapter that rewrites terminal evidence after it was shown breaks
+ * SEM-TERMINAL-IMMUTABLE here, whatever it did to its environment or session. Runs after every suite worker is
  * done; its calls go to the transcript like any other.
  *
  * @returns the evidence as one more test's meta, or null when no binding reached terminal

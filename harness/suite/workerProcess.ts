@@ -9,7 +9,7 @@
  * - a 1 MiB young generation (`--max-semi-space-size`): by default the semi-spaces
  *   grow to 16 MiB each, filled with short-lived copies of adapter output;
  * - `--optimize-for-size`: V8 trades some optimization for a smaller heap and code
- *   space (about 40 MB less over both workers on the bench's baseline, 225 against 185;
+ *   space (both workers together at about 185 MB on the bench's baseline, against 225;
  *   no slower on the native adapter's run, where the suite's own work shows most);
  * - `--expose-gc`, so that a worker reading large outputs collects their garbage
  *   (`noteOutputRead`) instead of letting it pile up with the adapter's floods;
