@@ -13,21 +13,30 @@ import { basename } from 'node:path';
 export function watchTreeMemory(rootPid, { excludeNames = [], atPeak } = {}) {
   let peak = 0;
   const sample = () => {
-    const parents = new Map();
-    const rss = new Map();
-    const excluded = new Set();
+    const processes = new Map();
     for (const name of readdirSync('/proc')) {
       if (!/^[0-9]+$/.test(name)) continue;
       try {
+        // The command line before the size: a process that execs in between is then judged by its old command line,
+        // whose pages (its parent's, below) are not counted.
+        const cmdline = readFileSync(`/proc/${name}/cmdline`, 'latin1');
         const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const pid = Number(name);
-        parents.set(pid, Number(fields[1]));
-        rss.set(pid, Number(fields[21]) * 4096);
-        if (excludeNames.length > 0 && excludeNames.includes(basename(readFileSync(`/proc/${name}/cmdline`, 'latin1').split('\0')[0] ?? ''))) excluded.add(pid);
+        processes.set(Number(name), { parent: Number(fields[1]), rss: Number(fields[21]) * 4096, cmdline });
       } catch {
         // the process ended meanwhile
       }
+    }
+    const rss = new Map();
+    const parents = new Map();
+    const excluded = new Set();
+    for (const [pid, { parent, rss: bytes, cmdline }] of processes) {
+      parents.set(pid, parent);
+      if (excludeNames.length > 0 && excludeNames.includes(basename(cmdline.split('\0')[0] ?? ''))) excluded.add(pid);
+      // A child with its parent's command line has forked and not yet exec'd (or is exiting with no command line):
+      // its resident pages are its parent's, copy-on-write, and counting them again would count that memory twice.
+      const forkedNotExeced = pid !== rootPid && (cmdline === '' || cmdline === processes.get(parent)?.cmdline);
+      rss.set(pid, forkedNotExeced ? 0 : bytes);
     }
     let total = 0;
     for (const [pid, bytes] of rss) {
