@@ -7,10 +7,11 @@ import { normalizeRunOptions } from './options/normalizeOptions.js';
 import { packageRoot } from './packageRoot.js';
 import { runQualification } from './runQualification.js';
 
-// A suite worker lost mid-run (killed by whatever process, or crashed): the tests it took with it are
-// INCONCLUSIVE naming the loss, the other worker's verdicts stand, and the report is written with an
-// adapter verdict (no suite error). Real vitest workers, a real loss: the worker SIGKILLs itself after
-// one real call, while a second test of its file is still running beside it.
+// A suite worker lost mid-run (its thread ended by a crash): the tests it took with it are INCONCLUSIVE
+// naming the loss, the other worker's verdicts stand, and the report is written with an adapter verdict
+// (no suite error). Real vitest workers, a real loss: the worker thread ends itself at once after one
+// real call (process.reallyExit, which vitest does not intercept, ends a worker thread and only it),
+// while a second test of its file is still running beside it.
 
 const root = temporaryRoot('lost-worker');
 
@@ -21,7 +22,7 @@ import { bindingFor } from ${JSON.stringify(join(packageRoot, 'harness/protocol/
 
 qualifyTest({ clauses: ['REQ-CLOSED'], title: 'the worker running this test is killed' }, async ({ session, ids }) => {
   await session.observe(bindingFor({ operationId: ids.fresh('lost'), authorityId: session.authorityId, payload: null }));
-  process.kill(process.pid, 'SIGKILL');
+  process.reallyExit(70);
   await new Promise(() => {});
 });
 
@@ -54,7 +55,7 @@ describe('a suite worker lost mid-run', () => {
     const verdicts = Object.fromEntries(
       report.clauses.filter((entry) => ['REQ-CLOSED', 'REQ-ACTION-ARGV', 'SEM-OBSERVE-FRESH'].includes(entry.id)).map((entry) => [entry.id, `${entry.verdict}: ${entry.reason ?? ''}`]),
     );
-    const lost = expect.stringMatching(/^INCONCLUSIVE: the suite worker running this test was lost before the test finished \(\[vitest-pool\]: Worker forks emitted error\.\)/);
+    const lost = expect.stringMatching(/^INCONCLUSIVE: the suite worker running this test was lost before the test finished \(\[vitest-pool\]: Worker threads emitted error\.\)/);
     expect(verdicts).toEqual({ 'REQ-CLOSED': lost, 'REQ-ACTION-ARGV': lost, 'SEM-OBSERVE-FRESH': 'PASS: ' });
     expect(report.verdict).toBe('incomplete');
     expect(exitCode).toBe(0);

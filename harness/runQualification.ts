@@ -31,7 +31,7 @@ import { reapRunProcesses } from './suite/markedProcesses.js';
 import { countSpawnFailures } from './transcript/readTranscript.js';
 import type { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js';
 import { UsageError } from './UsageError.js';
-import { workerProcessOptions } from './suite/workerProcess.js';
+import { workerPoolOptions } from './suite/workerThreads.js';
 
 /** What a finished run produced. */
 export interface QualificationResult {
@@ -165,8 +165,8 @@ export async function runQualification(
         },
       ],
       provide: { qualify: provided },
-      // Worker processes, tests per worker, and the V8 and allocator settings that bound their memory.
-      ...workerProcessOptions(options.concurrency),
+      // Worker threads, and tests per worker (their V8 settings are the CLI's: tuneWorkerIsolates).
+      ...workerPoolOptions(options.concurrency),
       ...(testNamePattern === null ? {} : { testNamePattern }),
       ...(options.maxFailures === null ? {} : { bail: options.maxFailures }),
     };

@@ -77,8 +77,8 @@ describe('QualifyReporter', () => {
     ]);
   });
 
-  // What vitest reports when a worker process dies mid-run (it names neither the worker's pid nor its exit).
-  const workerLost = { name: 'Error', message: '[vitest-pool]: Worker forks emitted error.', cause: { name: 'Error', message: 'Worker exited unexpectedly' } };
+  // What vitest reports when a worker thread ends mid-run (it names neither the worker nor its exit code).
+  const workerLost = { name: 'Error', message: '[vitest-pool]: Worker threads emitted error.', cause: { name: 'Error', message: 'Worker exited unexpectedly' } };
   const moduleWith = (pending: readonly string[]): ReportedTestModule => ({
     relativeModuleId: 'suites/x.suite.ts',
     errors: () => [],
@@ -91,7 +91,7 @@ describe('QualifyReporter', () => {
     const { metas, unhandledErrors, failedTests } = reporter.collected();
     expect(unhandledErrors).toEqual([]);
     expect(failedTests).toEqual([]);
-    const reason = 'the suite worker running this test was lost before the test finished ([vitest-pool]: Worker forks emitted error.); its evidence was lost with it';
+    const reason = 'the suite worker running this test was lost before the test finished ([vitest-pool]: Worker threads emitted error.); its evidence was lost with it';
     expect(metas).toEqual([
       {
         testName: 'REQ-CLOSED, OUT-JSON: died with its worker',
@@ -105,16 +105,25 @@ describe('QualifyReporter', () => {
     ]);
   });
 
+  it('a worker thread V8 ended at its heap limit is a lost worker too', () => {
+    const reporter = new QualifyReporter();
+    const outOfMemory = { ...workerLost, cause: { name: 'Error', message: 'Worker terminated due to reaching memory limit: JS heap out of memory' } };
+    reporter.onTestRunEnd([moduleWith(['OUT-JSON: read a flood'])], [outOfMemory], 'passed');
+    const { metas, unhandledErrors } = reporter.collected();
+    expect(unhandledErrors).toEqual([]);
+    expect(metas.map((meta) => meta.evidence[0]?.inconclusive)).toEqual([expect.stringMatching(/^the suite worker running this test was lost before the test finished/)]);
+  });
+
   it('a lost worker that took no test with it, a lost test that declares no clause, and any other pool error stay suite errors', () => {
     const none = new QualifyReporter();
     none.onTestRunEnd([moduleWith([])], [workerLost], 'passed');
-    expect(none.collected().unhandledErrors).toEqual(['unhandled error: [vitest-pool]: Worker forks emitted error.']);
+    expect(none.collected().unhandledErrors).toEqual(['unhandled error: [vitest-pool]: Worker threads emitted error.']);
     const unnamed = new QualifyReporter();
     unnamed.onTestRunEnd([moduleWith(['no clause here'])], [workerLost], 'passed');
-    expect(unnamed.collected().unhandledErrors).toEqual(['no clause here: lost with its worker ([vitest-pool]: Worker forks emitted error.), and its name declares no clause']);
+    expect(unnamed.collected().unhandledErrors).toEqual(['no clause here: lost with its worker ([vitest-pool]: Worker threads emitted error.), and its name declares no clause']);
     const other = new QualifyReporter();
     other.onTestRunEnd([moduleWith(['REQ-CLOSED: pending'])], [{ ...workerLost, cause: { message: 'Channel closed' } }], 'passed');
-    expect(other.collected()).toMatchObject({ metas: [], unhandledErrors: ['unhandled error: [vitest-pool]: Worker forks emitted error.'] });
+    expect(other.collected()).toMatchObject({ metas: [], unhandledErrors: ['unhandled error: [vitest-pool]: Worker threads emitted error.'] });
   });
 
   it('maps real vitest results the same way (startVitest on a fixture)', async () => {

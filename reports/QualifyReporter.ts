@@ -168,12 +168,15 @@ function errorText(errors: ReadonlyArray<SerializedError>): string {
 }
 
 /**
- * Whether vitest lost the worker process that ran tests: it exited (or was
- * killed) mid-run. Any process may have killed it, an adapter's among them, so
+ * Whether vitest lost the worker that ran tests: it exited mid-run, or V8 ended
+ * its thread at the heap limit (which an adapter's output can drive it to), so
  * it is no proof of a suite bug; the tests it took with it are named instead.
  */
 function isLostWorker(error: SerializedError): boolean {
-  return /^\[vitest-pool\]: Worker \S+ emitted error\.$/.test(error.message) && error.cause?.message === 'Worker exited unexpectedly';
+  const cause = error.cause?.message ?? '';
+  return (
+    /^\[vitest-pool\]: Worker \S+ emitted error\.$/.test(error.message) && (cause === 'Worker exited unexpectedly' || cause.startsWith('Worker terminated due to reaching memory limit'))
+  );
 }
 
 /** A test that never finished because its worker was lost: INCONCLUSIVE for every clause its name declares (null: none). */

@@ -14,6 +14,7 @@ import type { ProgressEvent } from '../../reports/QualifyReporter.js';
 import { heartbeatPrinter, progressPrinter } from './progressPrinter.js';
 import type { ManifestRunOptions } from '../manifest/manifestOptions.js';
 import { UsageError } from '../UsageError.js';
+import { tuneWorkerIsolates } from '../suite/workerThreads.js';
 
 /** The part of `runQualification`'s contract the CLI relies on. */
 export type RunQualification = (
@@ -61,6 +62,8 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
   const options = normalizeRunOptions(parsed.input, await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd()), deps.environment);
   // A terminal gets a live status line; a log (CI, a pipe) one heartbeat line every 30 s.
   const printer = options.progress ? progressPrinter(io.stderr) : heartbeatPrinter(io.stderr);
+  // This process is the CLI's own: its suite worker threads get the V8 settings that bound their memory.
+  tuneWorkerIsolates();
   try {
     const { exitCode, summary, report } = await (deps.runQualification ?? lazyRunQualification)(options, { onProgress: printer.update });
     printer.stop();
