@@ -13,9 +13,15 @@ export type UniqueKeysResult = { readonly kind: 'unique' } | { readonly kind: 'd
 const UNIQUE: UniqueKeysResult = { kind: 'unique' };
 const NOT_JSON: UniqueKeysResult = { kind: 'not-json' };
 
-// One open container. Objects remember their keys (the only memory that grows with the
-// text, and at most its size); arrays only their index. The path is built only for a finding.
-type Frame = { readonly type: 'object'; readonly keys: Set<string>; key: string } | { readonly type: 'array'; index: number };
+// One open container. An object remembers its keys (the only memory that grows with the
+// text, and at most its size); an array is only its current index, a plain number, so that
+// an answer nested a million arrays deep costs one slot per level and no object. The path
+// is built only for a finding.
+interface ObjectFrame {
+  readonly keys: Set<string>;
+  key: string;
+}
+type Frame = ObjectFrame | number;
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const LITERALS = ['true', 'false', 'null'] as const;
@@ -46,10 +52,10 @@ export function checkUniqueKeys(text: string): UniqueKeysResult {
           continue;
         }
         if (char === '[') {
-          stack.push({ type: 'array', index: 0 });
+          stack.push(0);
           continue;
         }
-        const frame: Frame = { type: 'object', keys: new Set(), key: '' };
+        const frame: ObjectFrame = { keys: new Set(), key: '' };
         stack.push(frame);
         const member = readMemberKey(text, at, frame, stack);
         if (typeof member !== 'number') return member;
@@ -62,13 +68,14 @@ export function checkUniqueKeys(text: string): UniqueKeysResult {
       expectValue = false;
       continue;
     }
-    const frame = stack.at(-1);
-    if (frame === undefined) return at === text.length ? UNIQUE : NOT_JSON;
+    const top = stack.length - 1;
+    if (top < 0) return at === text.length ? UNIQUE : NOT_JSON;
+    const frame = stack[top] as Frame;
     const char = text[at];
     if (char === ',') {
       at = skipSpace(text, at + 1);
-      if (frame.type === 'array') {
-        frame.index += 1;
+      if (typeof frame === 'number') {
+        stack[top] = frame + 1;
       } else {
         const member = readMemberKey(text, at, frame, stack);
         if (typeof member !== 'number') return member;
@@ -77,14 +84,14 @@ export function checkUniqueKeys(text: string): UniqueKeysResult {
       expectValue = true;
       continue;
     }
-    if (char !== (frame.type === 'object' ? '}' : ']')) return NOT_JSON;
+    if (char !== (typeof frame === 'number' ? ']' : '}')) return NOT_JSON;
     stack.pop();
     at = skipSpace(text, at + 1);
   }
 }
 
 // Reads `"key" :` of an object member into `frame`; returns the index of its value, or the result that ends the scan.
-function readMemberKey(text: string, at: number, frame: Frame & { type: 'object' }, stack: readonly Frame[]): number | UniqueKeysResult {
+function readMemberKey(text: string, at: number, frame: ObjectFrame, stack: readonly Frame[]): number | UniqueKeysResult {
   if (text[at] !== '"') return NOT_JSON;
   const read = readString(text, at);
   if (read === null) return NOT_JSON;
@@ -98,7 +105,7 @@ function readMemberKey(text: string, at: number, frame: Frame & { type: 'object'
 
 function pointerOf(frames: readonly Frame[]): string {
   // One segment per call: a spread of a million frames would overflow the stack.
-  return frames.map((frame) => jsonPointer(frame.type === 'array' ? frame.index : frame.key)).join('');
+  return frames.map((frame) => jsonPointer(typeof frame === 'number' ? frame : frame.key)).join('');
 }
 
 function skipSpace(text: string, from: number): number {
