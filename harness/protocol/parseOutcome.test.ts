@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClauseId } from '../clauses.js';
 import type { Violation } from '../violation.js';
 import { outcomeArbitrary, acceptedOutcome, sampleBinding, sampleRef, terminalOutcome, unknownOutcome } from './__test-helpers__/sampleOutcomes.js';
@@ -55,6 +55,29 @@ describe('parseOutcome', () => {
     const parsed = parseOutcome(stdout, expected);
     expect(parsed.outcome).toBeNull();
     expect(clauseSet(parsed.violations)).toEqual(['OUT-JSON']);
+  });
+
+  it('says which JSON value stdout is when it is one but no object, as JSON.parse would read it, without parsing it', () => {
+    const notAnObject = fc.jsonValue().filter((value) => value === null || typeof value !== 'object' || Array.isArray(value));
+    fc.assert(
+      fc.property(notAnObject, fc.constantFrom('', ' ', '\n\t', '\r\n '), (value, space) => {
+        const parsed = parseOutcome(`${space}${JSON.stringify(value)}${space}`, expected);
+        expect(parsed.violations).toEqual([
+          { clauseId: 'OUT-JSON', message: 'stdout is JSON but not an object', instancePath: '', details: { type: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value } },
+        ]);
+      }),
+    );
+    const parse = vi.spyOn(JSON, 'parse');
+    const deep = parseOutcome('['.repeat(500_000) + ']'.repeat(500_000), expected).violations;
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+    expect(deep).toEqual([{ clauseId: 'OUT-JSON', message: 'stdout is JSON but not an object', instancePath: '', details: { type: 'array' } }]);
+    // Not one JSON value after all: JSON.parse's reason, as before.
+    expect(parseOutcome(`${'['.repeat(10)}1,`, expected).violations[0]).toMatchObject({
+      clauseId: 'OUT-JSON',
+      message: 'stdout is not one JSON text',
+      details: { error: expect.any(String) },
+    });
   });
 
   it("keeps OUT-JSON strict for a leading byte order mark, and says that algal's host would tolerate it", () => {

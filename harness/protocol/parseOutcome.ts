@@ -4,6 +4,7 @@ import { excerpt, jsonType, isJsonObject, jsonPointer } from './jsonValues.js';
 import { digestText, isDigest } from './digest.js';
 import { limits, OUTCOME_CONTRACT, OUTCOME_STATES, SETTLEMENT, TERMINAL_OUTCOMES, UNKNOWN_REASONS, type Binding, type Outcome, type OutcomeState } from './types.js';
 import { measurePayload } from './measurePayload.js';
+import { checkUniqueKeys } from './checkUniqueKeys.js';
 
 /** What the outcome of one call must match. */
 export interface OutcomeExpectation {
@@ -58,6 +59,8 @@ const VALUE_RULES: Readonly<Record<string, { readonly clauseId: ClauseId; readon
  * @param expected - the request's binding and the call's output bound
  */
 export function parseOutcome(stdout: string, expected: OutcomeExpectation): ParsedOutcome {
+  const notAnObject = nonObjectJsonType(stdout);
+  if (notAnObject !== null) return invalid([violation('OUT-JSON', 'stdout is JSON but not an object', { instancePath: '', details: { type: notAnObject } })]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);
@@ -71,6 +74,7 @@ export function parseOutcome(stdout: string, expected: OutcomeExpectation): Pars
       violation('OUT-JSON', `stdout is not one JSON text${note}`, { instancePath: '', details: { error: reason, ...(note === '' ? {} : { hostTolerates: 'leading byte order mark' }) } }),
     ]);
   }
+  // Reached only by an object now (the scan above took every other JSON value); kept as the type's guard.
   if (!isJsonObject(parsed)) {
     return invalid([violation('OUT-JSON', 'stdout is JSON but not an object', { instancePath: '', details: { type: jsonType(parsed) } })]);
   }
@@ -87,6 +91,23 @@ export function parseOutcome(stdout: string, expected: OutcomeExpectation): Pars
   checkSizes(parsed, expected.maxOutputBytes, found);
 
   return found.length === 0 ? { outcome: parsed as unknown as Outcome, violations: [] } : invalid(found);
+}
+
+/** The JSON type a value's first character decides (any other first character of a JSON value starts a number). */
+const TYPE_BY_FIRST_CHARACTER: Readonly<Record<string, string>> = { '[': 'array', '"': 'string', t: 'boolean', f: 'boolean', n: 'null' };
+
+/**
+ * The JSON type of a stdout that is one JSON value but no object, or null for an
+ * object or for text that is no JSON value (`JSON.parse` then says why). Decided by
+ * a scan that builds nothing: an answer nested 500,000 arrays deep fits the output
+ * bound, and parsing it would build 28 MiB of arrays only to learn it is no outcome.
+ */
+function nonObjectJsonType(stdout: string): string | null {
+  let at = 0;
+  while (at < stdout.length && ' \t\n\r'.includes(stdout.charAt(at))) at += 1;
+  const first = stdout.charAt(at);
+  if (first === '' || first === '{' || checkUniqueKeys(stdout).kind === 'not-json') return null;
+  return TYPE_BY_FIRST_CHARACTER[first] ?? 'number';
 }
 
 /** Whether stdout is a BOM followed by JSON text: algal's host (a `TextDecoder` without `ignoreBOM`) reads it. */
