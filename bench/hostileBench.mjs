@@ -78,10 +78,16 @@ async function runSubject(cli, packageRoot, work, subject, seed) {
  * @returns {Promise<boolean>} every subject within the target and ended in exit 0 or 1
  */
 export async function hostileBench({ cli, packageRoot, seed, only }) {
+  const subjects = SUBJECTS.filter((candidate) => only === undefined || candidate.fixture.includes(only));
+  if (subjects.length === 0) {
+    // Nothing measured is no result: never a green "every subject within the target".
+    process.stderr.write(`bench --hostile: --only ${JSON.stringify(only)} matches no subject (${SUBJECTS.map((subject) => subject.fixture).join(', ')})\n`);
+    return false;
+  }
   const work = mkdtempSync(join(tmpdir(), 'adapter-qualify-hostile-bench-'));
   const rows = [];
   try {
-    for (const subject of SUBJECTS.filter((candidate) => only === undefined || candidate.fixture.includes(only))) {
+    for (const subject of subjects) {
       const row = await runSubject(cli, packageRoot, work, subject, seed);
       rows.push(row);
       process.stderr.write(
