@@ -81,7 +81,7 @@ export async function hostileBench({ cli, packageRoot, seed, only }) {
   const subjects = SUBJECTS.filter((candidate) => only === undefined || candidate.fixture.includes(only));
   if (subjects.length === 0) {
     // Nothing measured is no result: never a green "every subject within the target".
-    process.stderr.write(`bench --hostile: --only ${JSON.stringify(only)} matches no subject (${SUBJECTS.map((subject) => subject.fixture).join(', ')})\n`);
+    process.stderr.write(`bench --hostile: --only ${JSON.stringify(only)} matches no subject (${[...new Set(SUBJECTS.map((subject) => subject.fixture))].join(', ')})\n`);
     return false;
   }
   const work = mkdtempSync(join(tmpdir(), 'adapter-qualify-hostile-bench-'));
