@@ -1,4 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { provideCollector } from '../transport/reclaimOutput.js';
 
 /**
  * How the suite's vitest workers run, so that what an adapter prints costs the run
@@ -41,10 +43,12 @@ export const WORKER_ISOLATE_FLAGS: readonly string[] = Object.freeze(['--max-sem
 
 /**
  * Gives every V8 isolate this process creates from now on the suite workers' settings
- * ({@link WORKER_ISOLATE_FLAGS}). A worker thread takes no V8 options of its own, so
+ * ({@link WORKER_ISOLATE_FLAGS}), and this thread a collector for the calls it makes itself. A worker thread takes no V8 options of its own, so
  * they are set for the process: by the CLI's `run` command only, before its workers
  * start, never by the library's `runQualification`, whose caller owns its process.
  */
 export function tuneWorkerIsolates(): void {
   for (const flag of WORKER_ISOLATE_FLAGS) setFlagsFromString(flag);
+  // This thread's own context began before `--expose-gc`; a context made now has `gc`, which collects the whole isolate.
+  provideCollector(runInNewContext('gc') as () => void);
 }

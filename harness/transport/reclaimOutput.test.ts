@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { noteOutputRead } from './reclaimOutput.js';
+import { noteOutputRead, provideCollector } from './reclaimOutput.js';
 
 const MIB = 1_048_576;
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -37,5 +37,14 @@ describe('noteOutputRead', () => {
     vi.stubGlobal('gc', undefined);
     expect(() => noteOutputRead(64 * MIB)).not.toThrow();
     await nextTurn();
+  });
+
+  it('uses a provided collector where the context has no gc of its own (the CLI thread, after tuneWorkerIsolates)', async () => {
+    vi.stubGlobal('gc', undefined);
+    const collect = vi.fn();
+    provideCollector(collect);
+    noteOutputRead(4 * MIB);
+    await nextTurn();
+    expect(collect).toHaveBeenCalledTimes(1);
   });
 });

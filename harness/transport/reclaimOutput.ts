@@ -11,18 +11,29 @@ const RECLAIM_AFTER_BYTES = 4 * 1_048_576;
 
 let unreclaimed = 0;
 let scheduled = false;
+let provided: (() => void) | undefined;
+
+/**
+ * Gives this thread a collector its own context lacks: the CLI's main thread
+ * began before `tuneWorkerIsolates` set `--expose-gc`, and the calls it makes
+ * itself (the end-of-run re-observation) read outputs as large as the workers' do.
+ * @param collect - a full collection of this thread's isolate
+ */
+export function provideCollector(collect: () => void): void {
+  provided = collect;
+}
 
 /**
  * Notes that a finished call read `bytes` of output; once the notes pass
  * {@link RECLAIM_AFTER_BYTES}, a full garbage collection runs on the next turn
  * of the event loop (after the call's judging, which makes most of the garbage).
- * Only where the process was started with `--expose-gc` (the suite's workers,
- * `workerProcess.ts`); elsewhere V8 decides alone. An adapter whose answers are
+ * Only where the context has `gc` (the suite's worker threads, `workerThreads.ts`)
+ * or was given one ({@link provideCollector}); elsewhere V8 decides alone. An adapter whose answers are
  * small never reaches the bound, so a normal run never pays for a collection.
  * @param bytes - stdout and stderr bytes the call held
  */
 export function noteOutputRead(bytes: number): void {
-  const collect = (globalThis as { gc?: () => void }).gc;
+  const collect = (globalThis as { gc?: () => void }).gc ?? provided;
   if (collect === undefined) return;
   unreclaimed += bytes;
   if (unreclaimed < RECLAIM_AFTER_BYTES || scheduled) return;
