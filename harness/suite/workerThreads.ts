@@ -43,9 +43,10 @@ export const WORKER_ISOLATE_FLAGS: readonly string[] = Object.freeze(['--max-sem
 
 /**
  * Gives every V8 isolate this process creates from now on the suite workers' settings
- * ({@link WORKER_ISOLATE_FLAGS}), and this thread a collector for the calls it makes itself. A worker thread takes no V8 options of its own, so
- * they are set for the process: by the CLI's `run` command only, before its workers
- * start, never by the library's `runQualification`, whose caller owns its process.
+ * ({@link WORKER_ISOLATE_FLAGS}), and this thread a collector for the calls it makes
+ * itself. A worker thread takes no V8 options of its own, so they are set for the
+ * process: by the CLI's `run` command only, before its workers start, never by the
+ * library's `runQualification`, whose caller owns its process.
  */
 export function tuneWorkerIsolates(): void {
   for (const flag of WORKER_ISOLATE_FLAGS) setFlagsFromString(flag);

@@ -28,8 +28,9 @@ export function provideCollector(collect: () => void): void {
  * {@link RECLAIM_AFTER_BYTES}, a full garbage collection runs on the next turn
  * of the event loop (after the call's judging, which makes most of the garbage).
  * Only where the context has `gc` (the suite's worker threads, `workerThreads.ts`)
- * or was given one ({@link provideCollector}); elsewhere V8 decides alone. An adapter whose answers are
- * small never reaches the bound, so a normal run never pays for a collection.
+ * or was given one ({@link provideCollector}); elsewhere V8 decides alone. An
+ * adapter whose answers are small never reaches the bound, so a normal run never
+ * pays for a collection.
  * @param bytes - stdout and stderr bytes the call held
  */
 export function noteOutputRead(bytes: number): void {
