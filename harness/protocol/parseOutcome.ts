@@ -60,7 +60,7 @@ const VALUE_RULES: Readonly<Record<string, { readonly clauseId: ClauseId; readon
  */
 export function parseOutcome(stdout: string, expected: OutcomeExpectation): ParsedOutcome {
   const notAnObject = nonObjectJsonType(stdout);
-  if (notAnObject !== null) return invalid([violation('OUT-JSON', 'stdout is JSON but not an object', { instancePath: '', details: { type: notAnObject } })]);
+  if (notAnObject !== null) return notAnObjectOutcome(notAnObject);
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);
@@ -76,7 +76,7 @@ export function parseOutcome(stdout: string, expected: OutcomeExpectation): Pars
   }
   // Reached only by an object now (the scan above took every other JSON value); kept as the type's guard.
   if (!isJsonObject(parsed)) {
-    return invalid([violation('OUT-JSON', 'stdout is JSON but not an object', { instancePath: '', details: { type: jsonType(parsed) } })]);
+    return notAnObjectOutcome(jsonType(parsed));
   }
 
   const found: Violation[] = [];
@@ -119,6 +119,11 @@ function hostStripsBom(stdout: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** OUT-JSON for stdout that is one JSON value of `type`, not an object. */
+function notAnObjectOutcome(type: string): ParsedOutcome {
+  return invalid([violation('OUT-JSON', 'stdout is JSON but not an object', { instancePath: '', details: { type } })]);
 }
 
 function invalid(violations: Violation[]): ParsedOutcome {
