@@ -19,7 +19,7 @@ import type { CallRecord } from '../harness/transport/callRecord.js';
 import type { FaultedCall } from '../harness/faults/runFaultedCall.js';
 import { violation, type Violation } from '../harness/violation.js';
 import { describePoint, faultPoints, type FaultKind, type FaultPoint, type RecordedSteps } from '../harness/faults/faultPoints.js';
-import { locateTracer } from '../harness/faults/strace.js';
+import { locateTracer, type SyscallTracer } from '../harness/faults/strace.js';
 import { tracedTimeoutMs } from '../harness/faults/traceSession.js';
 
 // Faults: crashes (SIGKILL), pauses (SIGSTOP past the host deadline),
@@ -27,12 +27,13 @@ import { tracedTimeoutMs } from '../harness/faults/traceSession.js';
 // fresh operation IDs, so cases and concurrent tests never share state. Every
 // process this file's calls left behind is killed before the file ends.
 //
-// Crashes and pauses are injected at syscalls where strace can trace the
-// adapter: one traced run of each kind of submit lists its durable steps, and
-// each step becomes a case (a kill on entry to it, or a stop right after it),
-// so no window depends on the machine's load. Without strace the suite falls
-// back to signals at delays swept across a measured submit, and says so on the
-// clause (`method: "timing"`).
+// Crashes and pauses are injected at syscalls where the adapter can be traced:
+// one strace recording of each kind of submit lists its durable steps, and
+// each step becomes a case (a kill before it runs, or a stop right after it).
+// The step tracer counts durable steps as they complete and acts at exactly
+// the planned one, so no case depends on the machine's load. Without strace or
+// the step tracer (Python) the suite falls back to signals at delays swept
+// across a measured submit, and says so on the clause (`method: "timing"`).
 
 const NO_FAULTS = 'fault injection and process accounting need adapter processes (the command transport); an SDK run starts none';
 const NOT_LINUX = 'process accounting reads /proc/<pid>/environ, which this platform does not have (Linux only)';
@@ -51,9 +52,6 @@ const KILL_SPAN = 1.2;
  * an admission writes however slow start-up is; the resubmit kills sweep start-up.
  */
 const FIRST_KILL_FROM = 0.8;
-
-/** Most runs of one syscall crash case: the first aim, then re-aims when the kill landed on another call. */
-const MAX_AIM_ATTEMPTS = 4;
 
 /** Fewest crash cases a run sweeps, whatever `--runs` says. */
 const MIN_CRASH_CASES = 8;
@@ -154,7 +152,7 @@ qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is kille
   if (!faultsApplicable(context)) return;
   const tracer = locateTracer();
   if (tracer.method === 'syscall') {
-    await crashAtEveryStep(context, tracer.path);
+    await crashAtEveryStep(context, tracer);
     return;
   }
   recorder.faultMethod('SEM-CRASH-CONSISTENT', { method: 'timing', detail: `${tracer.reason}; fell back to SIGKILL at delays swept across a measured submit` });
@@ -267,9 +265,9 @@ interface PlannedPoints {
  * (`minRuns`), what one full enumeration decides: the random cases sample
  * payloads, not steps, which the examples already cover.
  */
-async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: ClauseId, fault: FaultKind): Promise<PlannedPoints | null> {
+async function pointsFor(context: QualifyTestContext, tracer: SyscallTracer, clauseId: ClauseId, fault: FaultKind): Promise<PlannedPoints | null> {
   const { recorder, options } = context;
-  const steps = await stepsOf(context, tracer);
+  const steps = await stepsOf(context, tracer.path);
   if (steps === null) {
     recorder.faultMethod(clauseId, { method: 'syscall', detail: 'strace: no traced submit admitted, so no durable steps were recorded' });
     recorder.inconclusive(clauseId, NEVER_ADMITTED);
@@ -293,8 +291,8 @@ async function pointsFor(context: QualifyTestContext, tracer: string, clauseId: 
   };
 }
 
-/** One case per recorded durable step: the submit killed on entry to it, before it ran. */
-async function crashAtEveryStep(context: QualifyTestContext, tracer: string): Promise<void> {
+/** One case per recorded durable step: the submit killed once the steps before it ran, so it never runs. */
+async function crashAtEveryStep(context: QualifyTestContext, tracer: SyscallTracer): Promise<void> {
   const { property } = context;
   const planned = await pointsFor(context, tracer, 'SEM-CRASH-CONSISTENT', 'crash');
   if (planned === null) return;
@@ -303,53 +301,37 @@ async function crashAtEveryStep(context: QualifyTestContext, tracer: string): Pr
     ...planned.cases,
     describe: ({ point }) =>
       `${pointAt(point).call === 'again' ? 'submit a fresh binding, then kill a resubmit' : 'kill the first submit of a fresh binding'} ` +
-      `(SIGKILL by strace) on entry to ${describePoint(pointAt(point))}; then observe, submit, observe, submit`,
-    run: async ({ value, point }): Promise<CaseResult> => {
-      const crash = pointAt(point);
-      // strace counts a syscall per thread; a runtime's own calls of it (Node's eventfd writes) vary a little from run
-      // to run, so a kill that landed elsewhere is re-aimed, each attempt on a fresh binding and judged like any crash.
-      const results: CaseResult[] = [];
-      let aim = crash.step;
-      for (let attempt = 0; attempt < MAX_AIM_ATTEMPTS; attempt += 1) {
-        const outcome = await crashOnce(context, tracer, value, { ...crash, step: aim });
-        results.push(outcome.result);
-        if (outcome.result.verdict === 'violated' || outcome.onTarget) break;
-        if (outcome.nextOrdinal === null) break;
-        aim = { ...aim, ordinal: outcome.nextOrdinal };
-      }
-      const violated = results.find((result) => result.verdict === 'violated');
-      return violated ?? results.at(-1) ?? { verdict: 'undecided', reason: NO_FAULTS };
-    },
+      `(SIGKILL by the step tracer) before ${describePoint(pointAt(point))}; then observe, submit, observe, submit`,
+    run: async ({ value, point }): Promise<CaseResult> => crashOnce(context, tracer, value, pointAt(point)),
   });
 }
 
 /** One crash of a submit at `crash`, and the calls that judge the ledger after it. */
-async function crashOnce(context: QualifyTestContext, tracer: string, value: JsonValue, crash: FaultPoint): Promise<{ result: CaseResult; onTarget: boolean; nextOrdinal: number | null }> {
+async function crashOnce(context: QualifyTestContext, tracer: SyscallTracer, value: JsonValue, crash: FaultPoint): Promise<CaseResult> {
   const { session, ids } = context;
   const binding = freshBinding(ids, session, value, 'crash');
   const after: StepAnswer[] = [];
   if (crash.call === 'again') {
     const admitted = await session.submit(binding, value);
-    if (admissionOf(admitted) === null) return { result: { verdict: 'undecided', reason: NEVER_ADMITTED }, onTarget: false, nextOrdinal: null };
+    if (admissionOf(admitted) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
     after.push({ exchange: admitted, step: 'submit before the crash' });
   }
-  const killed = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), { kind: 'kill-at', tracer, step: crash.step, of: crash.of });
-  if (killed === null) return { result: { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS }, onTarget: false, nextOrdinal: null };
+  const killed = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), { kind: 'kill-at', tracer: tracer.injector, step: crash.step, of: crash.of });
+  if (killed === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
   const site = await killed.site;
-  const crashed = `${crash.call === 'first' ? 'the first submit' : 'a resubmit'} killed before ${killed.faulted ? (site?.description ?? describePoint(crash)) : `${describePoint(crash)} (not reached)`}`;
+  const crashed = `${crash.call === 'first' ? 'the first submit' : 'a resubmit'} killed ${killed.faulted ? (site?.description ?? describePoint(crash)) : `before ${describePoint(crash)} (not reached)`}`;
   after.push({ exchange: await session.observe(binding), step: `observe after ${crashed}` });
   after.push({ exchange: await session.submit(binding, value), step: `submit after ${crashed}` });
   after.push({ exchange: await session.observe(binding), step: `final observe after ${crashed}` });
   after.push({ exchange: await session.submit(binding, value), step: `final submit after ${crashed}` });
-  const missed = `strace's kill aimed at ${describePoint(crash)} landed ${killed.faulted ? `on ${site?.description ?? 'another call'}` : 'nowhere: the submit ended first'}`;
+  const missed = `the step tracer's kill planned before ${describePoint(crash)} landed ${killed.faulted ? (site?.description ?? 'elsewhere') : `nowhere: ${site?.description ?? 'the submit ended first'}`}`;
   const result = judgeCrash(after, killed.faulted ? 1 : 0, missed);
   await reapCase(
     context,
     after.some(({ exchange }) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal'),
   );
-  const onTarget = site?.onTarget === true;
-  // A kill elsewhere is still a crash, judged above; only a kill on the planned step covers it.
-  return { result: onTarget || result.verdict !== 'held' ? result : { verdict: 'undecided', reason: missed }, onTarget, nextOrdinal: site?.nextOrdinal ?? null };
+  // A kill elsewhere is still a crash, judged above; only a kill at the planned point covers it.
+  return site?.onTarget === true || result.verdict !== 'held' ? result : { verdict: 'undecided', reason: missed };
 }
 
 qualifyTest({ clauses: ['SEM-UNCERTAIN-RECOVERY'], title: 'after a submit paused past its deadline (uncertain), observe agrees with every other witness' }, async (context) => {
@@ -358,7 +340,7 @@ qualifyTest({ clauses: ['SEM-UNCERTAIN-RECOVERY'], title: 'after a submit paused
   const hostDeadline = Math.min(PAUSE_HOST_DEADLINE_MS, options.timeoutMs);
   const tracer = locateTracer();
   if (tracer.method === 'syscall') {
-    await stopAtEveryStep(context, tracer.path, hostDeadline);
+    await stopAtEveryStep(context, tracer, hostDeadline);
     return;
   }
   recorder.faultMethod('SEM-UNCERTAIN-RECOVERY', { method: 'timing', detail: `${tracer.reason}; fell back to SIGSTOP at delays across a measured submit` });
@@ -410,13 +392,13 @@ async function recoverAfter(context: QualifyTestContext, binding: Binding, pause
 }
 
 /**
- * One case per recorded durable step: the submit is stopped (SIGSTOP by
- * strace) right after that step ran, its host deadline expires, an observe
+ * One case per recorded durable step: the submit is stopped (by the step
+ * tracer) right after that step ran, its host deadline expires, an observe
  * runs meanwhile, and only once that observe ended (and the usual pause has
  * passed) is it resumed. A fixed delay could end before the observe does; a
  * stop released by the suite cannot.
  */
-async function stopAtEveryStep(context: QualifyTestContext, tracer: string, hostDeadline: number): Promise<void> {
+async function stopAtEveryStep(context: QualifyTestContext, tracer: SyscallTracer, hostDeadline: number): Promise<void> {
   const { property, session, ids, options } = context;
   const planned = await pointsFor(context, tracer, 'SEM-UNCERTAIN-RECOVERY', 'stop');
   if (planned === null) return;
@@ -426,7 +408,7 @@ async function stopAtEveryStep(context: QualifyTestContext, tracer: string, host
     ...planned.cases,
     describe: ({ point }) =>
       `${pointAt(point).call === 'again' ? 'submit a fresh binding, then ' : ''}submit it with a ${hostDeadline} ms host deadline, ` +
-      `stopped (SIGSTOP by strace) right after ${describePoint(pointAt(point))}; observe while stopped; ` +
+      `stopped by the step tracer right after ${describePoint(pointAt(point))}; observe while stopped; ` +
       `SIGCONT once that observe ended and at least ${resumeAfterMs} ms after spawn; observe until terminal, observe again`,
     run: async ({ value, point }): Promise<CaseResult> => {
       const stop = pointAt(point);
@@ -438,7 +420,15 @@ async function stopAtEveryStep(context: QualifyTestContext, tracer: string, host
         release = resolve;
       });
       try {
-        const plan = { kind: 'stop-at', tracer, step: stop.step, of: stop.of, resumeAfterMs, resumedTimeoutMs: tracedTimeoutMs(options.timeoutMs) + options.timeoutMs, hold } as const;
+        const plan = {
+          kind: 'stop-at',
+          tracer: tracer.injector,
+          step: stop.step,
+          of: stop.of,
+          resumeAfterMs,
+          resumedTimeoutMs: tracedTimeoutMs(options.timeoutMs) + options.timeoutMs,
+          hold,
+        } as const;
         const paused = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), plan, hostDeadline);
         if (paused === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
         // Meanwhile: any answer is allowed (a lock held by the stopped process may time it out); an unknown proves nothing.

@@ -195,13 +195,6 @@ export interface DurableStep {
   /** 1-based position among the call's durable steps, in the order they entered. */
   readonly index: number;
   readonly syscall: string;
-  /**
-   * Which invocation of `syscall` by its thread this was, durable or not:
-   * strace's `inject=…:when=N` counts invocations per syscall and per thread.
-   */
-  readonly ordinal: number;
-  /** Rank of its thread by first appearance in the trace (0: the adapter's first process). */
-  readonly threadRank: number;
   /** The call in words, paths shortened, e.g. `link("…/.admission.json.….tmp", "…/admission.json")`. */
   readonly description: string;
   /** Whether it returned (false: its thread was killed on entry, before it ran). */
@@ -217,22 +210,14 @@ export interface DurableStep {
  * @param log - the parsed strace log of the call
  */
 export function durableSteps(log: StraceLog): DurableStep[] {
-  const ranks = new Map<number, number>();
-  const counts = new Map<string, number>();
   const steps: DurableStep[] = [];
   const { effects, mappedWritable } = durableFlags(log.syscalls);
   for (const [position, call] of log.syscalls.entries()) {
-    if (!ranks.has(call.tid)) ranks.set(call.tid, ranks.size);
-    const key = `${call.tid} ${call.name}`;
-    const ordinal = (counts.get(key) ?? 0) + 1;
-    counts.set(key, ordinal);
     const effect = effects[position] ?? null;
     if (effect === null) continue;
     steps.push({
       index: steps.length + 1,
       syscall: call.name,
-      ordinal,
-      threadRank: ranks.get(call.tid) ?? 0,
       description: describeSyscall(call.name, call.args),
       completed: call.result !== null,
       effect,

@@ -6,7 +6,7 @@ function steps(...specs: readonly string[]): DurableStep[] {
   return specs.map((spec, position) => {
     const [syscall = '', mapped] = spec.split(' ');
     const effect = syscall.endsWith('sync') ? 'sync' : syscall === 'flock' ? 'lock' : 'state';
-    return { index: position + 1, syscall, ordinal: 1, threadRank: 0, description: `${syscall}#${position + 1}`, completed: true, effect, mappedWritable: mapped === 'mapped' };
+    return { index: position + 1, syscall, description: `${syscall}#${position + 1}`, completed: true, effect, mappedWritable: mapped === 'mapped' };
   });
 }
 

@@ -4,7 +4,8 @@ import { signalProcessGroup } from '../transport/process.js';
 import { validateIntegerOption, validateTimeoutMs } from '../transport/bounds.js';
 import type { CallBounds, CallInput, CommandTarget } from '../transport/OperationTransport.js';
 import { ordinalWord, type DurableStep } from './durableSteps.js';
-import { injectionSite, missedSite, TraceSession, tracedTimeoutMs, type InjectionSite } from './traceSession.js';
+import { stepTracerArgv, type StepFault, type StepTracer } from './stepTracer.js';
+import { injectionSite, TraceSession, tracedTimeoutMs, type InjectionSite } from './traceSession.js';
 
 /**
  * A fault to inject into one call.
@@ -13,21 +14,21 @@ import { injectionSite, missedSite, TraceSession, tracedTimeoutMs, type Injectio
  *   (`bounds.timeoutMs`) expires while it is stopped; SIGCONT `resumeAfterMs`
  *   after spawn; the process then runs on, killed only if it has not exited
  *   `resumedTimeoutMs` after the resume.
- * - `kill-at`: the tracer SIGKILLs the process on entry to a recorded durable
- *   step, before the step runs (a crash at exactly that point; `of` is how many
- *   durable steps the recorded call had).
- * - `stop-at`: the tracer SIGSTOPs the process at a recorded durable step (the
- *   step runs, nothing after it); the host deadline expires; SIGCONT once both
- *   `resumeAfterMs` after spawn has passed and `hold` has settled (the suite's
- *   observe meanwhile), so the resume never races that observe.
+ * - `kill-at`: the step tracer SIGKILLs the process once the durable steps
+ *   before a recorded one have run, so that step never runs (a crash at exactly
+ *   that point; `of` is how many durable steps the recorded call had).
+ * - `stop-at`: the step tracer stops the process right after a recorded durable
+ *   step (the step runs, nothing after it); the host deadline expires; SIGCONT
+ *   once both `resumeAfterMs` after spawn has passed and `hold` has settled (the
+ *   suite's observe meanwhile), so the resume never races that observe.
  */
 export type FaultPlan =
   | { readonly kind: 'kill'; readonly afterMs: number }
   | { readonly kind: 'pause'; readonly afterMs: number; readonly resumeAfterMs: number; readonly resumedTimeoutMs: number }
-  | { readonly kind: 'kill-at'; readonly tracer: string; readonly step: DurableStep; readonly of: number }
+  | { readonly kind: 'kill-at'; readonly tracer: StepTracer; readonly step: DurableStep; readonly of: number }
   | {
       readonly kind: 'stop-at';
-      readonly tracer: string;
+      readonly tracer: StepTracer;
       readonly step: DurableStep;
       readonly of: number;
       readonly resumeAfterMs: number;
@@ -47,8 +48,8 @@ export interface FaultedCall {
   readonly faulted: boolean;
   /** Resolves with the process's own record once its group has ended (the host record itself for `kill`). */
   readonly settled: Promise<CallRecord>;
-  /** For `kill-at` and `stop-at`: where the tracer's injection landed, once the call settled (null: it never did). */
-  readonly site?: Promise<InjectionSite | null>;
+  /** For `kill-at` and `stop-at`: where the tracer's injection landed, once the call settled. */
+  readonly site?: Promise<InjectionSite>;
 }
 
 /**
@@ -74,33 +75,39 @@ export async function runFaultedCall(target: CommandTarget, input: CallInput, bo
   }
 }
 
+/** A session whose argv runs the adapter under the step tracer, faulting it as planned. */
+function faultSession(tracer: StepTracer, fault: StepFault): TraceSession {
+  return new TraceSession((logFile, argv) => stepTracerArgv(tracer, logFile, fault, argv));
+}
+
 async function runKilledAt(target: CommandTarget, input: CallInput, bounds: CallBounds, plan: Extract<FaultPlan, { kind: 'kill-at' }>): Promise<FaultedCall> {
-  const trace = new TraceSession(plan.tracer, { kind: 'kill', step: plan.step });
+  const trace = faultSession(plan.tracer, { kind: 'kill', after: plan.step.index - 1 });
   const record = await runAdapterCall(target, input, { ...bounds, timeoutMs: tracedTimeoutMs(bounds.timeoutMs) }, { onSpawn: () => {}, wrapArgv: trace.wrapArgv });
-  const log = trace.finish();
-  // strace re-raises its tracee's SIGKILL on itself (and may die before logging `killed by SIGKILL`).
-  const killed = log.killed.size > 0 || (record.uncertainty === 'killed-by-signal' && record.signal === 'SIGKILL');
-  const site = killed ? injectionSite(log, plan.step, plan.of) : null;
-  if (site === null) return { record, faulted: false, settled: Promise.resolve(record), site: Promise.resolve(missedSite(log, plan.step)) };
+  const run = trace.finish();
+  const site = injectionSite(run, plan.step, plan.of, 'kill');
+  if (run.fault === null) return { record, faulted: false, settled: Promise.resolve(record), site: Promise.resolve(site) };
+  // The tracer ends as the adapter's process did. Killed, that process gave the host no answer; a kill of a process
+  // it left behind (its step came after the answer) leaves the host's record as it was.
+  if (record.signal !== 'SIGKILL') return { record, faulted: true, settled: Promise.resolve(record), site: Promise.resolve(site) };
   const marked = orderedRecord({
     ...record,
     uncertainty: 'canceled',
-    uncertaintyDetail: `killed by the fault plan: SIGKILL injected by strace on entry to ${site.description}, before it ran`,
+    uncertaintyDetail: `killed by the fault plan: SIGKILL from the step tracer ${site.description}`,
   });
   return { record: marked, faulted: true, settled: Promise.resolve(marked), site: Promise.resolve(site) };
 }
 
 async function runStoppedAt(target: CommandTarget, input: CallInput, bounds: CallBounds, plan: Extract<FaultPlan, { kind: 'stop-at' }>): Promise<FaultedCall> {
-  const trace = new TraceSession(plan.tracer, { kind: 'stop', step: plan.step });
+  const trace = faultSession(plan.tracer, { kind: 'stop', after: plan.step.index });
   const schedule = validatePause({ kind: 'pause', afterMs: 0, resumeAfterMs: plan.resumeAfterMs, resumedTimeoutMs: plan.resumedTimeoutMs }, bounds);
   const stop: StopTrigger = {
     stopAfterMs: null,
     hold: plan.hold,
     wrapArgv: trace.wrapArgv,
-    detail: `strace stopped the process group (SIGSTOP) at ${plan.step.description}, the ${ordinalWord(plan.step.index)} of ${plan.of} recorded durable steps`,
+    detail: `the step tracer stopped the process right after ${plan.step.description}, the ${ordinalWord(plan.step.index)} of ${plan.of} recorded durable steps`,
   };
   const call = await runPaused(target, input, bounds, schedule, stop);
-  const site = call.settled.then(() => injectionSite(trace.finish(), plan.step, plan.of));
+  const site = call.settled.then(() => injectionSite(trace.finish(), plan.step, plan.of, 'stop'));
   return { ...call, site };
 }
 

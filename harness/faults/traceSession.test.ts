@@ -26,8 +26,9 @@ function publisher(dir: string): CommandTarget {
   return { executable: process.execPath, argvPrefix: [script, dir], cwd: tmpdir(), env: {} };
 }
 
-describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace)', () => {
+describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace records, the step tracer injects)', () => {
   const path = tracer.method === 'syscall' ? tracer.path : '';
+  const injector = tracer.method === 'syscall' ? tracer.injector : { python: '', script: '' };
 
   it('records the durable steps of a call in order, nothing the runtime does for itself', async () => {
     await withDir(
@@ -49,7 +50,7 @@ describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace)',
     );
   });
 
-  it('kills before each step runs, and names the step it hit', async () => {
+  it('kills before a step runs, once the steps before it ran, and names the point', async () => {
     await withDir(
       async ({ path: dir }) => {
         const recordedIn = join(dir, 'recorded');
@@ -57,10 +58,11 @@ describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace)',
         const { steps } = await recordDurableSteps(path, publisher(recordedIn), input, bounds());
         const second = steps[2];
         if (second === undefined) throw new Error('too few steps recorded');
-        const call = await runFaultedCall(publisher(dir), input, bounds(), { kind: 'kill-at', tracer: path, step: second, of: steps.length });
+        const call = await runFaultedCall(publisher(dir), input, bounds(), { kind: 'kill-at', tracer: injector, step: second, of: steps.length });
         expect(call.faulted).toBe(true);
         expect(call.record.uncertainty).toBe('canceled');
-        expect(call.record.uncertaintyDetail).toMatch(/on entry to write\(…\/[^/]+\/record\.tmp, 11 bytes\), 3rd of 7 durable steps, before it ran$/);
+        expect(call.record.uncertaintyDetail).toMatch(/step tracer before the 3rd of 7 durable steps \(after write\(…\/[^/]+\/record\.tmp, 11 bytes\)\)$/);
+        expect((await call.site)?.onTarget).toBe(true);
         // The first write ran, the second did not: exactly the torn state between them.
         expect(readFileSync(join(dir, 'record.tmp'), 'utf8')).toBe('first half,');
         expect(existsSync(join(dir, 'record'))).toBe(false);
@@ -81,7 +83,7 @@ describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace)',
         });
         const call = await runFaultedCall(publisher(dir), input, bounds({ timeoutMs: 500 }), {
           kind: 'stop-at',
-          tracer: path,
+          tracer: injector,
           step: rename,
           of: steps.length,
           resumeAfterMs: 600,
@@ -96,7 +98,7 @@ describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace)',
         release();
         const settled = await call.settled;
         expect(settled.stdout).toBe('done\n');
-        expect((await call.site)?.description).toMatch(/^rename\(.*\/record"\), 5th of 7 durable steps$/);
+        expect(await call.site).toMatchObject({ onTarget: true, description: expect.stringMatching(/^rename\(.*\/record"\), 5th of 7 durable steps$/) });
       },
       { unsafeCleanup: true },
     );

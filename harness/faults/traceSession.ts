@@ -1,49 +1,26 @@
-import { CONTEXT_SYSCALLS, DURABLE_SYSCALLS, durableFlags, type DurableStep, durableSteps, ordinalWord } from './durableSteps.js';
+import { CONTEXT_SYSCALLS, DURABLE_SYSCALLS, type DurableStep, durableSteps, ordinalWord } from './durableSteps.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseStraceLog, type StraceLog } from './strace.js';
+import { faultInLog } from './stepTracer.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { runAdapterCall } from '../transport/runAdapterCall.js';
 import type { CallBounds, CallInput, CommandTarget } from '../transport/OperationTransport.js';
 
 /**
- * What the tracer does to a call:
- * - `record`: only watch (its durable steps become the crash points);
- * - `kill`: SIGKILL on entry to `step`, before it runs (a crash);
- * - `stop`: SIGSTOP at `step`; it runs, then the whole process stops before its next step.
- */
-export type TracerAction = { readonly kind: 'record' } | { readonly kind: 'kill' | 'stop'; readonly step: Pick<DurableStep, 'syscall' | 'ordinal' | 'threadRank'> };
-
-/** strace counts `when=` up to this many invocations. */
-export const MAX_INJECTION_ORDINAL = 65_535;
-
-const SIGNAL_OF: Record<'kill' | 'stop', string> = { kill: 'SIGKILL', stop: 'SIGSTOP' };
-
-/**
- * The argv that runs `argv` under strace: descriptors decorated with their
+ * The argv that records `argv` under strace: descriptors decorated with their
  * paths (`-y`), the durable and context syscalls logged to `logFile`, buffers
  * cut to two items (`-s 2`: data is never needed, but both descriptors of a new
- * pipe or socket pair must be printed). A recording follows
- * every thread and child (`-f`) and uses seccomp-bpf so untraced syscalls do
- * not stop (fast). An injection cannot use seccomp-bpf (strace 6.1 drops
- * injected signals at a seccomp stop), and it follows the tree only when the
- * step is not made by the adapter's first thread: strace counts `when=` per
- * thread, so with `-f` a runtime's helper thread (Node's libuv pool writes
- * eventfds at start-up) can reach the count first; tracing the first thread
- * alone makes its count exact.
+ * pipe or socket pair must be printed), every thread and child followed
+ * (`-f`), and seccomp-bpf so untraced syscalls do not stop (fast).
  * @param tracer - absolute path of strace
  * @param logFile - where strace writes its log
- * @param action - record, kill or stop
  * @param argv - the adapter's argv, executable first
  */
-export function tracerArgv(tracer: string, logFile: string, action: TracerAction, argv: readonly string[]): [string, ...string[]] {
+export function recordingArgv(tracer: string, logFile: string, argv: readonly string[]): [string, ...string[]] {
   const traced = [...DURABLE_SYSCALLS, ...CONTEXT_SYSCALLS].map((name) => `?${name}`).join(',');
-  const follow = action.kind === 'record' || action.step.threadRank !== 0 ? ['-f'] : [];
-  const common = [...follow, '-qq', '-y', '-s', '2', '-e', 'signal=none', '-o', logFile, '-e', `trace=${traced}`];
-  const injection =
-    action.kind === 'record' ? ['--seccomp-bpf'] : ['-e', `inject=${action.step.syscall}:signal=${SIGNAL_OF[action.kind]}:when=${Math.min(action.step.ordinal, MAX_INJECTION_ORDINAL)}`];
-  return [tracer, ...common, ...injection, '--', ...argv];
+  return [tracer, '-f', '-qq', '-y', '-s', '2', '-e', 'signal=none', '-o', logFile, '-e', `trace=${traced}`, '--seccomp-bpf', '--', ...argv];
 }
 
 /** Time added to a traced call's deadline, on top of doubling it: the tracer's overhead is not the adapter's. */
@@ -61,18 +38,20 @@ export function tracedTimeoutMs(timeoutMs: number): number {
 
 /** Where an injection landed, read back from the traced call's own log. */
 export interface InjectionSite {
-  /** Whether it landed on the planned step (same position and syscall). */
+  /** Whether it landed where planned: after exactly the steps before the planned one (a kill), or right after it (a stop). */
   readonly onTarget: boolean;
-  /**
-   * The `when=` ordinal to aim at next time when it did not: the planned
-   * step's ordinal in this run when the run got that far, else one more (the
-   * thread made more calls of the syscall before it than when it was recorded).
-   */
-  readonly nextOrdinal: number;
-  /** The durable step it hit, or null when it hit another invocation of the syscall (e.g. a runtime's own pipe write). */
+  /** The last durable step that ran before the fault, or null when none did. */
   readonly step: DurableStep | null;
-  /** The step in words: `link("…/.admission.json.….tmp", "…/admission.json"), 8th of 11 durable steps`. */
+  /** The point in words: `link("…/.admission.json.….tmp", "…/admission.json"), 4th of 8 durable steps`. */
   readonly description: string;
+}
+
+/** A traced run's log, read once the call ended. */
+export interface TracedRun {
+  /** Everything logged. */
+  readonly log: StraceLog;
+  /** What the step tracer did, and what had been logged when it did; null when it did nothing (or strace only recorded). */
+  readonly fault: { readonly kind: 'kill' | 'stop'; readonly after: number; readonly before: StraceLog } | null;
 }
 
 /**
@@ -83,74 +62,63 @@ export interface InjectionSite {
 export class TraceSession {
   readonly #dir: string;
   readonly #log: string;
-  readonly #tracer: string;
-  readonly #action: TracerAction;
+  readonly #argv: (logFile: string, argv: readonly string[]) => [string, ...string[]];
 
-  constructor(tracer: string, action: TracerAction) {
+  /** @param tracedArgv - the argv that runs an adapter argv under a tracer writing to `logFile` */
+  constructor(tracedArgv: (logFile: string, argv: readonly string[]) => [string, ...string[]]) {
     this.#dir = mkdtempSync(join(tmpdir(), 'adapter-qualify-trace-'));
-    this.#log = join(this.#dir, 'strace.log');
-    this.#tracer = tracer;
-    this.#action = action;
+    this.#log = join(this.#dir, 'trace.log');
+    this.#argv = tracedArgv;
   }
 
   /** The argv hook for `runAdapterCall`. */
-  readonly wrapArgv = (argv: readonly string[]): [string, ...string[]] => tracerArgv(this.#tracer, this.#log, this.#action, argv);
+  readonly wrapArgv = (argv: readonly string[]): [string, ...string[]] => this.#argv(this.#log, argv);
 
   /** Reads the log (once the call's process group has ended) and removes it. */
-  finish(): StraceLog {
+  finish(): TracedRun {
+    let text = '';
     try {
-      return parseStraceLog(readFileSync(this.#log, 'utf8'));
+      text = readFileSync(this.#log, 'utf8');
     } catch {
-      return { syscalls: [], killed: new Set() }; // the tracer never started: no log
+      // the tracer never started: no log
     } finally {
       rmSync(this.#dir, { recursive: true, force: true });
     }
+    const fault = faultInLog(text);
+    const log = parseStraceLog(text);
+    if (fault === null) return { log, fault: null };
+    return { log, fault: { kind: fault.signal === 'SIGKILL' ? 'kill' : 'stop', after: fault.after, before: parseStraceLog(text.slice(0, fault.offset)) } };
   }
 }
 
 /**
- * Finds the invocation an injection at `planned` (syscall, per-thread ordinal)
- * hit: the first, in the log's order, that was the `ordinal`-th of its
- * syscall on its thread.
- * @param log - the injected run's log
- * @param planned - the step the injection aimed at
+ * Where the step tracer's fault landed: it is on target when the tracer acted
+ * after as many durable steps as planned (for a kill, the steps before the
+ * planned one; for a stop, the planned one too) and this module, reading the
+ * tracer's log, counts the same steps (the last of a stop being the planned syscall).
+ * @param run - the faulted run's log
+ * @param planned - the recorded step the fault was planned at
  * @param of - how many durable steps the recorded call had
+ * @param kind - a kill (before the step) or a stop (after it)
  */
-export function injectionSite(log: StraceLog, planned: Pick<DurableStep, 'syscall' | 'ordinal' | 'index'>, of: number): InjectionSite | null {
-  const counts = new Map<number, number>();
-  const position = log.syscalls.findIndex((call) => {
-    if (call.name !== planned.syscall) return false;
-    const seen = (counts.get(call.tid) ?? 0) + 1;
-    counts.set(call.tid, seen);
-    return seen === planned.ordinal;
-  });
-  const hit = log.syscalls[position];
-  if (hit === undefined) return null;
-  const steps = durableSteps({ syscalls: log.syscalls.slice(0, position + 1), killed: log.killed });
-  const last = steps.at(-1);
-  const reached = durableSteps(log).find((step) => step.index === planned.index && step.syscall === planned.syscall && step.completed);
-  const nextOrdinal = reached?.ordinal ?? planned.ordinal + 1;
-  if (last === undefined || durableFlags(log.syscalls.slice(0, position + 1)).effects[position] === null) {
-    return {
-      onTarget: false,
-      nextOrdinal,
-      step: null,
-      description: `a ${planned.syscall} that changed no durable state (the ${ordinalWord(planned.ordinal)} on its thread), after ${steps.length} of ${of} durable steps`,
-    };
+export function injectionSite(run: TracedRun, planned: Pick<DurableStep, 'syscall' | 'index' | 'description'>, of: number, kind: 'kill' | 'stop'): InjectionSite {
+  const expected = kind === 'kill' ? planned.index - 1 : planned.index;
+  if (run.fault === null) {
+    const ran = durableSteps(run.log).length;
+    return { onTarget: false, step: null, description: `nothing: the call ended after ${ran} durable step${ran === 1 ? '' : 's'}, before the fault point` };
   }
-  const onTarget = last.index === planned.index && last.syscall === planned.syscall;
-  return { onTarget, nextOrdinal, step: last, description: `${last.description}, ${ordinalWord(last.index)} of ${of} durable steps` };
-}
-
-/**
- * The site of an injection that never fired (the call ended first): where to
- * aim next, from this run's own steps.
- * @param log - the run's log
- * @param planned - the step the injection aimed at
- */
-export function missedSite(log: StraceLog, planned: Pick<DurableStep, 'syscall' | 'ordinal' | 'index'>): InjectionSite {
-  const reached = durableSteps(log).find((step) => step.index === planned.index && step.syscall === planned.syscall);
-  return { onTarget: false, nextOrdinal: reached?.ordinal ?? planned.ordinal, step: null, description: 'nothing: the call ended before the injection fired' };
+  const { after } = run.fault;
+  const steps = durableSteps(run.fault.before);
+  const last = steps.at(-1) ?? null;
+  const agreed = steps.length === after;
+  const onTarget = agreed && after === expected && (kind === 'kill' || last?.syscall === planned.syscall);
+  const counted = agreed ? '' : ` (the tracer counted ${after}, its log shows ${steps.length})`;
+  if (kind === 'stop') {
+    const where = last === null ? 'before any durable step' : `${last.description}, ${ordinalWord(steps.length)} of ${of} durable steps`;
+    return { onTarget, step: last, description: `${where}${counted}` };
+  }
+  const ran = last === null ? 'none had run' : `after ${last.description}`;
+  return { onTarget, step: last, description: `before the ${ordinalWord(after + 1)} of ${of} durable steps (${ran})${counted}` };
 }
 
 /** A call run once under the tracer: what it answered, and its durable steps in order. */
@@ -169,7 +137,7 @@ export interface RecordedCall {
  * @param bounds - the adapter's bounds (the deadline is extended for the tracer)
  */
 export async function recordDurableSteps(tracer: string, target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<RecordedCall> {
-  const trace = new TraceSession(tracer, { kind: 'record' });
+  const trace = new TraceSession((logFile, argv) => recordingArgv(tracer, logFile, argv));
   const record = await runAdapterCall(target, input, { ...bounds, timeoutMs: tracedTimeoutMs(bounds.timeoutMs) }, { onSpawn: () => {}, wrapArgv: trace.wrapArgv });
-  return { record, steps: durableSteps(trace.finish()) };
+  return { record, steps: durableSteps(trace.finish().log) };
 }

@@ -110,7 +110,7 @@ async function killAtDurable(command: AdapterCommand, step: Extract<SmokeStep, {
   const { steps } = await recordDurableSteps(tracer.path, target, { action: 'submit', requestText: step.recordText }, bounds);
   const chosen = steps.filter((recorded) => recorded.syscall === step.syscall)[step.nth - 1];
   if (chosen === undefined) return `no ${step.nth}. durable ${step.syscall}`;
-  const killed = await runFaultedCall(target, { action: 'submit', requestText: step.text }, bounds, { kind: 'kill-at', tracer: tracer.path, step: chosen, of: steps.length });
+  const killed = await runFaultedCall(target, { action: 'submit', requestText: step.text }, bounds, { kind: 'kill-at', tracer: tracer.injector, step: chosen, of: steps.length });
   return killed.faulted ? 'submit killed' : 'submit not killed';
 }
 

@@ -1,0 +1,139 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { withDir } from 'tmp-promise';
+import { describe, expect, it } from 'vitest';
+import { builtReference } from '../../adapters/reference/__test-helpers__/builtAdapter.js';
+import { bindingOf, submitText } from '../../adapters/reference/__test-helpers__/requests.js';
+import { bounds } from '../transport/__test-helpers__/fixtureTarget.js';
+import { durableSteps } from './durableSteps.js';
+import { locateTracer, parseStraceLog } from './strace.js';
+import { faultInLog, locateStepTracer, stepTracerArgv, type StepFault } from './stepTracer.js';
+import { recordDurableSteps } from './traceSession.js';
+
+const helper = (name: string): string => fileURLToPath(new URL(`./__test-helpers__/${name}`, import.meta.url));
+const tracer = locateTracer();
+const NONE: StepFault = { kind: 'kill', after: 1_000_000 };
+
+/** Runs argv under the step tracer, synchronously: its exit, its stdout and its log. */
+function traced(fault: StepFault, argv: readonly string[], input = ''): { status: number | null; signal: string | null; stdout: string; log: string } {
+  if (tracer.method !== 'syscall') throw new Error('no tracer');
+  const logFile = join(tmpdir(), `step-tracer-test-${process.pid}-${Math.random().toString(36).slice(2)}.log`);
+  const [file, ...args] = stepTracerArgv(tracer.injector, logFile, fault, argv);
+  const run = spawnSync(file, args, { input, encoding: 'utf8', timeout: 60_000 });
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+  return { status: run.status, signal: run.signal, stdout: run.stdout, log };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 50) {
+    if (waited > 20_000) throw new Error('condition not met within 20 s');
+    await sleep(50);
+  }
+}
+
+describe.skipIf(tracer.method !== 'syscall')('the step tracer', () => {
+  it('kills after exactly N durable steps however many other writes come first (noise never moves the point)', async () => {
+    for (const noise of [0, 7, 40]) {
+      await withDir(
+        async ({ path: dir }) => {
+          const run = traced({ kind: 'kill', after: 2 }, [process.execPath, helper('noisyPublisher.mjs'), dir, String(noise)]);
+          expect(run.signal).toBe('SIGKILL');
+          expect(faultInLog(run.log)).toMatchObject({ signal: 'SIGKILL', after: 2 });
+          // Steps 1 and 2 (the open, the first write) ran; step 3 (the second write) did not.
+          expect(readFileSync(join(dir, 'record.tmp'), 'utf8')).toBe('first half,');
+          expect(existsSync(join(dir, 'record'))).toBe(false);
+        },
+        { unsafeCleanup: true },
+      );
+    }
+  });
+
+  it('kills before the first step with N = 0: nothing of the call happens', async () => {
+    await withDir(
+      async ({ path: dir }) => {
+        const run = traced({ kind: 'kill', after: 0 }, [process.execPath, helper('noisyPublisher.mjs'), dir, '3']);
+        expect(run.signal).toBe('SIGKILL');
+        expect(existsSync(join(dir, 'record.tmp'))).toBe(false);
+      },
+      { unsafeCleanup: true },
+    );
+  });
+
+  it('counts the steps strace records, for the reference adapter’s first submit (the two classifiers agree)', async () => {
+    if (tracer.method !== 'syscall') return;
+    await withDir(
+      async ({ path: dir }) => {
+        const adapter = builtReference(dir);
+        const target = { executable: adapter.file, argvPrefix: adapter.args, cwd: tmpdir(), env: {} };
+        // The ledger's first call creates its directories, which no later call does: both compared calls come after it.
+        spawnSync(adapter.file, [...adapter.args, 'submit'], { input: submitText(bindingOf('Op-First', { n: 1 }), { n: 1 }) });
+        const recorded = await recordDurableSteps(tracer.path, target, { action: 'submit', requestText: submitText(bindingOf('Op-Strace', { n: 1 }), { n: 1 }) }, bounds());
+        const run = traced(NONE, [adapter.file, ...adapter.args, 'submit'], submitText(bindingOf('Op-Step', { n: 1 }), { n: 1 }));
+        expect(run.status).toBe(0);
+        expect(run.stdout).toContain('"state":"accepted"');
+        const steps = durableSteps(parseStraceLog(run.log));
+        // The tracer marks the steps it counts; this module finds the same ones in its log, and strace the same syscalls.
+        expect(steps.length).toBe((run.log.match(/ <step \d+>$/gm) ?? []).length);
+        expect(steps.map((step) => step.syscall)).toEqual(recorded.steps.map((step) => step.syscall));
+        expect(steps.length).toBeGreaterThan(3);
+      },
+      { unsafeCleanup: true },
+    );
+  });
+
+  it('ends as the traced process did: its exit code, or its signal', () => {
+    expect(traced(NONE, [process.execPath, '-e', 'process.exitCode = 3']).status).toBe(3);
+    expect(traced(NONE, [process.execPath, '-e', 'process.kill(process.pid, "SIGTERM")']).signal).toBe('SIGTERM');
+    expect(traced(NONE, ['/nonexistent/adapter']).status).toBe(127);
+  });
+
+  it('follows a process the call left behind while the fault is still ahead: its steps count', async () => {
+    await withDir(
+      async ({ path: dir }) => {
+        const file = join(dir, 'late');
+        const run = traced(NONE, [process.execPath, helper('leaveChild.mjs'), file]);
+        expect(run.status).toBe(0);
+        // The tracer ended only once the child it still followed had: the child's write is in its log.
+        expect(readFileSync(file, 'utf8')).toBe('late');
+        expect(run.log).toMatch(/ write\(\d+<[^>]*\/late>, "", 4\) = 4 <step \d+>$/m);
+      },
+      { unsafeCleanup: true },
+    );
+  });
+
+  it('releases what the call left behind once the fault is behind it, to run on untraced', async () => {
+    if (tracer.method !== 'syscall') return;
+    await withDir(
+      async ({ path: dir }) => {
+        const file = join(dir, 'late');
+        const logFile = join(dir, 'trace.log');
+        // Stopped right after its answer (its one durable step), then resumed: the child is released, not held.
+        const [command, ...args] = stepTracerArgv(tracer.injector, logFile, { kind: 'stop', after: 1 }, [process.execPath, helper('leaveChild.mjs'), file]);
+        const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+        const ended = new Promise<number | null>((resolve) => child.once('exit', resolve));
+        await until(() => existsSync(logFile) && faultInLog(readFileSync(logFile, 'utf8')) !== null);
+        child.kill('SIGCONT');
+        expect(await ended).toBe(0);
+        await until(() => existsSync(file));
+        expect(readFileSync(file, 'utf8')).toBe('late');
+        expect(readFileSync(logFile, 'utf8')).not.toMatch(/\/late>/);
+      },
+      { unsafeCleanup: true },
+    );
+  });
+});
+
+describe('the step tracer, where it cannot run', () => {
+  it('says why, for the timing fallback', () => {
+    expect(locateStepTracer('/nonexistent/python3')).toEqual(expect.stringContaining('no Python at /nonexistent/python3'));
+  });
+
+  it('reads no fault from a log without one', () => {
+    expect(faultInLog('12 write(1<pipe:[3]>, "", 5) = 5 <step 1>\n')).toBeNull();
+  });
+});
