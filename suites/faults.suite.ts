@@ -251,8 +251,13 @@ interface PointCase {
 interface PlannedPoints {
   /** The point of a case (the first one for an index out of range). */
   pointAt(index: number): FaultPoint;
-  /** Case counts, arbitrary and must-try examples (one per point), for the property. */
-  readonly cases: Pick<PropertySpec<PointCase>, 'numRuns' | 'minRuns' | 'arbitrary' | 'examples'>;
+  /** Notes a case's result at its point (a point some case decided is covered) and returns it. */
+  settle(index: number, result: CaseResult): CaseResult;
+  /**
+   * Case counts, arbitrary and must-try examples (one per point) for the property, and its
+   * coverage: a PASS needs every point decided by some case.
+   */
+  readonly cases: Pick<PropertySpec<PointCase>, 'numRuns' | 'minRuns' | 'arbitrary' | 'examples' | 'uncovered'>;
 }
 
 /**
@@ -280,9 +285,20 @@ async function pointsFor(context: QualifyTestContext, tracer: SyscallTracer, cla
     return null;
   }
   const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, `${recorder.testName}#points`), numRuns: points.length });
+  const decided = new Set<number>();
+  const undecided = new Map<number, string>();
   return {
     pointAt: (index) => points[index] ?? (points[0] as FaultPoint),
+    settle: (index, result) => {
+      if (result.verdict === 'undecided') undecided.set(index, result.reason);
+      else decided.add(index);
+      return result;
+    },
     cases: {
+      uncovered: () => {
+        const open = points.flatMap((point, index) => (decided.has(index) ? [] : [`${describePoint(point)}: ${undecided.get(index) ?? 'not run'}`]));
+        return open.length === 0 ? null : `${open.length} of ${points.length} fault points decided by no case: ${open.slice(0, 3).join('; ')}${open.length > 3 ? '; …' : ''}`;
+      },
       numRuns: Math.max(0, options.runs - points.length),
       minRuns: points.length,
       arbitrary: fc.record({ value: payload(options.payload), point: fc.integer({ min: 0, max: points.length - 1 }) }),
@@ -302,7 +318,7 @@ async function crashAtEveryStep(context: QualifyTestContext, tracer: SyscallTrac
     describe: ({ point }) =>
       `${pointAt(point).call === 'again' ? 'submit a fresh binding, then kill a resubmit' : 'kill the first submit of a fresh binding'} ` +
       `(SIGKILL by the step tracer) before ${describePoint(pointAt(point))}; then observe, submit, observe, submit`,
-    run: async ({ value, point }): Promise<CaseResult> => crashOnce(context, tracer, value, pointAt(point)),
+    run: async ({ value, point }): Promise<CaseResult> => planned.settle(point, await crashOnce(context, tracer, value, pointAt(point))),
   });
 }
 
@@ -399,7 +415,7 @@ async function recoverAfter(context: QualifyTestContext, binding: Binding, pause
  * stop released by the suite cannot.
  */
 async function stopAtEveryStep(context: QualifyTestContext, tracer: SyscallTracer, hostDeadline: number): Promise<void> {
-  const { property, session, ids, options } = context;
+  const { property } = context;
   const planned = await pointsFor(context, tracer, 'SEM-UNCERTAIN-RECOVERY', 'stop');
   if (planned === null) return;
   const { pointAt } = planned;
@@ -410,36 +426,44 @@ async function stopAtEveryStep(context: QualifyTestContext, tracer: SyscallTrace
       `${pointAt(point).call === 'again' ? 'submit a fresh binding, then ' : ''}submit it with a ${hostDeadline} ms host deadline, ` +
       `stopped by the step tracer right after ${describePoint(pointAt(point))}; observe while stopped; ` +
       `SIGCONT once that observe ended and at least ${resumeAfterMs} ms after spawn; observe until terminal, observe again`,
-    run: async ({ value, point }): Promise<CaseResult> => {
-      const stop = pointAt(point);
-      const binding = freshBinding(ids, session, value, 'pause');
-      const before: Exchange[] = stop.call === 'again' ? [await session.submit(binding, value)] : [];
-      if (stop.call === 'again' && admissionOf(before[0] as Exchange) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
-      let release: () => void = () => {};
-      const hold = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      try {
-        const plan = {
-          kind: 'stop-at',
-          tracer: tracer.injector,
-          step: stop.step,
-          of: stop.of,
-          resumeAfterMs,
-          resumedTimeoutMs: tracedTimeoutMs(options.timeoutMs) + options.timeoutMs,
-          hold,
-        } as const;
-        const paused = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), plan, hostDeadline);
-        if (paused === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
-        // Meanwhile: any answer is allowed (a lock held by the stopped process may time it out); an unknown proves nothing.
-        const meanwhile = await session.observe(binding);
-        release();
-        return await recoverAfter(context, binding, paused, [...before, meanwhile]);
-      } finally {
-        release(); // never leave a stopped submit behind, whatever happened
-      }
-    },
+    run: async ({ value, point }): Promise<CaseResult> => planned.settle(point, await stopOnce(context, tracer, value, pointAt(point), hostDeadline)),
   });
+}
+
+/** One submit stopped right after `stop`, an observe meanwhile, and the polls that judge the ledger once it resumed. */
+async function stopOnce(context: QualifyTestContext, tracer: SyscallTracer, value: JsonValue, stop: FaultPoint, hostDeadline: number): Promise<CaseResult> {
+  const { session, ids, options } = context;
+  const binding = freshBinding(ids, session, value, 'pause');
+  const before: Exchange[] = stop.call === 'again' ? [await session.submit(binding, value)] : [];
+  if (stop.call === 'again' && admissionOf(before[0] as Exchange) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+  let release: () => void = () => {};
+  const hold = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  try {
+    const resumeAfterMs = hostDeadline + PAUSE_PAST_DEADLINE_MS;
+    const plan = {
+      kind: 'stop-at',
+      tracer: tracer.injector,
+      step: stop.step,
+      of: stop.of,
+      resumeAfterMs,
+      resumedTimeoutMs: tracedTimeoutMs(options.timeoutMs) + options.timeoutMs,
+      hold,
+    } as const;
+    const paused = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), plan, hostDeadline);
+    if (paused === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
+    // Meanwhile: any answer is allowed (a lock held by the stopped process may time it out); an unknown proves nothing.
+    const meanwhile = await session.observe(binding);
+    release();
+    const result = await recoverAfter(context, binding, paused, [...before, meanwhile]);
+    const site = await paused.site;
+    // A stop elsewhere is still an uncertain submit, judged above; only a stop at the planned point covers it.
+    if (site?.onTarget === true || result.verdict !== 'held') return result;
+    return { verdict: 'undecided', reason: `the step tracer's stop planned right after ${describePoint(stop)} landed ${site === undefined ? 'nowhere' : site.description}` };
+  } finally {
+    release(); // never leave a stopped submit behind, whatever happened
+  }
 }
 
 qualifyTest({ clauses: ['SEM-LOCAL-SETTLEMENT'], title: 'after a terminal outcome, no process started by a call for the operation is still running' }, async (context) => {

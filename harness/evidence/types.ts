@@ -28,9 +28,10 @@ export interface Counterexample {
 }
 
 /**
- * How a fault clause's faults were injected: `syscall` (strace, at each
- * recorded durable step) or `timing` (signals at delays, the fallback where
- * strace is missing or not permitted), and what that covered or why.
+ * How a fault clause's faults were injected: `syscall` (at each durable step
+ * strace recorded, by the step tracer) or `timing` (signals at delays, the
+ * fallback where strace or Python is missing or ptrace is not permitted), and
+ * what that covered or why.
  */
 export interface FaultMethodNote {
   readonly method: 'syscall' | 'timing';

@@ -195,6 +195,26 @@ describe('checkProperty', () => {
     }
   });
 
+  it('leaves the clauses inconclusive when the decided cases do not cover what a PASS claims, and passes once they do', async () => {
+    const decided = new Set<number>();
+    const run = async (value: number): Promise<CaseResult> => {
+      if (value === 2) return { verdict: 'undecided', reason: 'the fault landed elsewhere' };
+      decided.add(value);
+      return { verdict: 'held' };
+    };
+    const uncovered = (): string | null => ([1, 2].every((point) => decided.has(point)) ? null : 'point 2 decided by no case');
+    const open = await runProperty({ numRuns: 0, examples: [1, 2], run, uncovered });
+    expect(evidenceOf(open.recorder, 'REQ-CLOSED')).toMatchObject({ cases: 0, inconclusive: 'point 2 decided by no case' });
+    const covered = await runProperty({ numRuns: 0, examples: [1, 3], run, uncovered: () => null });
+    expect(evidenceOf(covered.recorder, 'REQ-CLOSED')).toMatchObject({ cases: 2 });
+  });
+
+  it('reports a failure whatever the coverage: a violation needs no other case', async () => {
+    const { recorder } = await runProperty({ numRuns: 20, run: violatedFromTen, uncovered: () => 'never covered' });
+    expect(recorder.hasViolations()).toBe(true);
+    expect(evidenceOf(recorder, 'REQ-CLOSED')?.inconclusive).toBeUndefined();
+  });
+
   it('runs the examples first, whatever the seed, beside the generated cases', async () => {
     for (const seed of [1, 2, 3]) {
       const { seen } = await runProperty({ numRuns: 8, examples: [77_777_777, -5], run: async () => ({ verdict: 'held' }) }, { options: runOptionsOf({ seed }) });

@@ -54,6 +54,11 @@ export interface PropertySpec<T> {
    * (e.g. no operation reached terminal within the polling budget).
    */
   readonly unexercisedReason?: Partial<Record<ClauseId, string>>;
+  /**
+   * Asked once the property ran without a failure: why its decided cases do not cover what a PASS
+   * claims (e.g. a fault point no case decided), or null. A reason leaves every clause INCONCLUSIVE.
+   */
+  readonly uncovered?: () => string | null;
 }
 
 /** Wall-clock budget of one property, generation and shrinking included. */
@@ -187,6 +192,14 @@ export async function checkProperty<T>(
     ...(replay === null ? {} : { path: replay.path }),
   });
 
+  const uncovered = details.failed ? null : (spec.uncovered?.() ?? null);
+  if (uncovered !== null) {
+    for (const clauseId of spec.clauses) {
+      recorder.inconclusive(clauseId, uncovered);
+      recorder.replay(clauseId, { testName, seed: options.seed });
+    }
+    return;
+  }
   // Cut before any failure: fewer decided cases than the property's minimum are no PASS.
   if (cut && !details.failed) {
     const minRuns = spec.minRuns ?? numRuns;
