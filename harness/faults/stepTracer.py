@@ -16,7 +16,9 @@ after exactly N steps, on every run, whatever the machine's load.
 
 The log lists every traced invocation in strace's `-f -y` format, so durableSteps.ts
 reads it as it reads a strace recording, and a line `# fault: ...` where the fault was
-injected. Processes and threads are followed, the ones the first process leaves
+injected. A kill traces through a seccomp filter, so only the traced syscalls stop;
+a stop cannot (a filter outlives its tracer, and what a stopped call leaves behind
+is released after it). Processes and threads are followed, the ones the first process leaves
 behind (a detached worker) too until the fault is injected (its step may be
 theirs), then they are released to run on untraced. The tracer ends as the
 first process did, once every process it still follows has ended.
@@ -32,8 +34,10 @@ import sys
 PTRACE_TRACEME, PTRACE_CONT, PTRACE_SYSCALL, PTRACE_DETACH = 0, 7, 24, 17
 PTRACE_SETOPTIONS, PTRACE_GETEVENTMSG, PTRACE_GETSIGINFO, PTRACE_GET_SYSCALL_INFO = 0x4200, 0x4201, 0x4202, 0x420E
 OPTIONS = 0x1 | 0x2 | 0x4 | 0x8 | 0x10 | 0x100000  # TRACESYSGOOD, TRACEFORK, TRACEVFORK, TRACECLONE, TRACEEXEC, EXITKILL
-EVENT_FORK, EVENT_VFORK, EVENT_CLONE = 1, 2, 3
-INFO_ENTRY, INFO_EXIT = 1, 2
+TRACESECCOMP = 0x80
+EVENT_FORK, EVENT_VFORK, EVENT_CLONE, EVENT_SECCOMP = 1, 2, 3, 7
+INFO_ENTRY, INFO_EXIT, INFO_SECCOMP = 1, 2, 3
+AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
 WALL = 0x40000000
 AT_FDCWD = -100
 O_CREAT, O_TRUNC, O_EXCL = 0o100, 0o1000, 0o200
@@ -88,6 +92,32 @@ libc.ptrace.restype = ctypes.c_long
 def ptrace(request, tid, addr=None, data=None):
     if libc.ptrace(request, tid, addr, data) == -1:
         raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()))
+
+
+class SockFilter(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8), ("k", ctypes.c_uint32)]
+
+
+class SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_uint16), ("filter", ctypes.POINTER(SockFilter))]
+
+
+def install_seccomp_filter(numbers, arch):
+    """Makes the traced syscalls (and only them) stop for the tracer: the others run at full speed.
+
+    A filter outlives its tracer (its syscalls would then fail with ENOSYS), so it is used only where
+    nothing traced is ever released: a kill kills every process it follows.
+    """
+    load, jump_eq, ret = 0x20, 0x15, 0x06  # BPF_LD|BPF_W|BPF_ABS, BPF_JMP|BPF_JEQ|BPF_K, BPF_RET|BPF_K
+    allow, trace = 0x7FFF0000, 0x7FF00000
+    count = len(numbers)
+    program = [(load, 0, 0, 4), (jump_eq, 0, count + 1, arch), (load, 0, 0, 0)]
+    program += [(jump_eq, count - index, 0, number) for index, number in enumerate(numbers)]
+    program += [(ret, 0, 0, allow), (ret, 0, 0, trace)]
+    filters = (SockFilter * len(program))(*[SockFilter(*instruction) for instruction in program])
+    fprog = SockFprog(len(program), filters)
+    if libc.prctl(38, 1, 0, 0, 0) != 0 or libc.prctl(22, 2, ctypes.c_void_p(ctypes.addressof(fprog)), 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()))  # PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP
 
 
 def syscall_info(tid):
@@ -240,6 +270,9 @@ class Tracer:
     def __init__(self, log, action, count):
         self.log, self.action, self.count = log, action, count
         self.table = SYSCALLS.get(platform.machine(), {})
+        # A kill needs no process ever released, so it can use a seccomp filter: only traced syscalls stop.
+        self.seccomp = action == "kill"
+        self.go = PTRACE_CONT if self.seccomp else PTRACE_SYSCALL  # how a tracee runs on to its next traced syscall
         self.tracees = set()
         self.fresh = set()  # attached by a fork or clone event, its first stop not yet seen
         self.pending = {}  # tid -> Invocation between entry and exit
@@ -294,7 +327,7 @@ class Tracer:
         self.write(f"# fault: SIGSTOP after {self.completed} durable steps")
         self.log.flush()
         self.frozen = True
-        self.held[tid] = (PTRACE_SYSCALL, 0)
+        self.held[tid] = (self.go, 0)
         for tracee in self.tracees - {tid}:
             self.tgkill(tracee, signal.SIGSTOP)
         if self.resume_requested:
@@ -310,26 +343,27 @@ class Tracer:
             self.release_others()
 
     def on_syscall_stop(self, tid):
+        """A syscall-entry, syscall-exit or seccomp stop."""
         if tid in self.untraced:
             self.untraced.discard(tid)
-            self.resume(tid, PTRACE_SYSCALL)
+            self.resume(tid, self.go)
             return
         try:
             info = syscall_info(tid)
         except OSError:
             return
-        if info.op == INFO_ENTRY:
+        if info.op in (INFO_ENTRY, INFO_SECCOMP):  # the seccomp member starts like the entry member
             name = self.table.get(info.data.entry.nr)
             if name is None:
                 self.untraced.add(tid)
                 self.resume(tid, PTRACE_SYSCALL)
                 return
             self.pending[tid] = Invocation(tid, name, list(info.data.entry.args))
-            self.resume(tid, PTRACE_SYSCALL)
+            self.resume(tid, PTRACE_SYSCALL)  # to its exit
             return
         call = self.pending.pop(tid, None)
         if info.op != INFO_EXIT or call is None:
-            self.resume(tid, PTRACE_SYSCALL)
+            self.resume(tid, self.go)
             return
         result = info.data.exit.rval
         effect = call.effect(self.internal) if result >= 0 else None
@@ -338,19 +372,19 @@ class Tracer:
         shown = str(result) if result >= 0 else f"-1 {errno.errorcode.get(-result, 'E?')}"
         self.write(f"{tid} {call.name}({call.text(tid, result)}) = {shown}" + (f" <step {self.completed + 1}>" if effect else ""))
         if effect is None:
-            self.resume(tid, PTRACE_SYSCALL)
+            self.resume(tid, self.go)
             return
         self.completed += 1
         if not self.acted and self.completed == self.count:
             self.act(tid)
             if self.action == "kill" or tid in self.held:
                 return
-        self.resume(tid, PTRACE_SYSCALL)
+        self.resume(tid, self.go)
 
     def on_signal_stop(self, tid, sig):
         if sig == signal.SIGSTOP and tid in self.fresh:
             self.fresh.discard(tid)
-            self.resume(tid, PTRACE_SYSCALL)
+            self.resume(tid, self.go)
             return
         if sig == signal.SIGSTOP and tid in self.stopping:
             self.stopping.discard(tid)
@@ -361,16 +395,16 @@ class Tracer:
                     pass
                 self.tracees.discard(tid)
                 return
-            self.resume(tid, PTRACE_SYSCALL)  # held while frozen, else our stop is simply dropped
+            self.resume(tid, self.go)  # held while frozen, else our stop is simply dropped
             return
         if sig in STOPPING_SIGNALS:
             siginfo = ctypes.create_string_buffer(128)
             try:
                 ptrace(PTRACE_GETSIGINFO, tid, None, ctypes.addressof(siginfo))
             except OSError:
-                self.resume(tid, PTRACE_SYSCALL)  # a group-stop (EINVAL): not held, as strace without -D
+                self.resume(tid, self.go)  # a group-stop (EINVAL): not held, as strace without -D
                 return
-        self.resume(tid, PTRACE_SYSCALL, sig)
+        self.resume(tid, self.go, sig)
 
     def release_others(self):
         """The first process exited and the fault is behind: let any process it left run on untraced."""
@@ -392,6 +426,8 @@ class Tracer:
                 os._exit(125)
             os.kill(os.getpid(), signal.SIGSTOP)  # so the options are set before the adapter's first syscall
             try:
+                if self.seccomp:
+                    install_seccomp_filter(sorted(self.table), AUDIT_ARCH[platform.machine()])
                 os.execv(argv[0], argv)
             except OSError as error:
                 os.write(2, f"stepTracer.py: cannot run {argv[0]}: {error.strerror}\n".encode())
@@ -400,7 +436,7 @@ class Tracer:
         if not os.WIFSTOPPED(status):
             return status  # it could not be traced, and said why
         try:
-            ptrace(PTRACE_SETOPTIONS, child, None, OPTIONS)
+            ptrace(PTRACE_SETOPTIONS, child, None, OPTIONS | (TRACESECCOMP if self.seccomp else 0))
         except OSError:
             os.kill(child, signal.SIGKILL)
             raise
@@ -409,7 +445,7 @@ class Tracer:
         if self.action == "kill" and self.count == 0:
             self.act(child)
         else:
-            self.resume(child, PTRACE_SYSCALL)
+            self.resume(child, self.go)
         while self.tracees:
             if self.frozen and self.resume_requested:
                 self.thaw()
@@ -431,11 +467,13 @@ class Tracer:
                     self.write(f"{tid} +++ killed by SIGKILL +++")
                 if tid == child:
                     self.outcome = status
-                if self.outcome is not None and self.acted and not self.frozen:
-                    self.release_others()
+                if self.outcome is not None and self.acted and self.action == "stop" and not self.frozen:
+                    self.release_others()  # after a kill every process is dying already
                 continue
             if not os.WIFSTOPPED(status):
                 continue
+            if tid not in self.tracees and os.WSTOPSIG(status) == signal.SIGSTOP:
+                self.fresh.add(tid)  # its attach stop came before its parent's clone or fork event
             self.tracees.add(tid)
             sig, event = os.WSTOPSIG(status), status >> 16
             if sig == signal.SIGTRAP | 0x80:
@@ -451,9 +489,11 @@ class Tracer:
                         self.tgkill(message.value, signal.SIGSTOP)
                 except OSError:
                     pass
-                self.resume(tid, PTRACE_SYSCALL)
+                self.resume(tid, self.go)
+            elif sig == signal.SIGTRAP and event == EVENT_SECCOMP:
+                self.on_syscall_stop(tid)
             elif sig == signal.SIGTRAP and event != 0:
-                self.resume(tid, PTRACE_SYSCALL)  # exec and the other events: nothing to note
+                self.resume(tid, self.go)  # exec and the other events: nothing to note
             else:
                 self.on_signal_stop(tid, sig)
         return self.outcome
