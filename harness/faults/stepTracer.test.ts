@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withDir } from 'tmp-promise';
 import { describe, expect, it } from 'vitest';
+import { until } from '../__test-helpers__/until.js';
 import { builtReference } from '../../adapters/reference/__test-helpers__/builtAdapter.js';
 import { bindingOf, submitText } from '../../adapters/reference/__test-helpers__/requests.js';
 import { bounds } from '../transport/__test-helpers__/fixtureTarget.js';
@@ -25,15 +26,6 @@ function traced(fault: StepFault, argv: readonly string[], input = ''): { status
   const run = spawnSync(file, args, { input, encoding: 'utf8', timeout: 60_000 });
   const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
   return { status: run.status, signal: run.signal, stdout: run.stdout, log };
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 50) {
-    if (waited > 20_000) throw new Error('condition not met within 20 s');
-    await sleep(50);
-  }
 }
 
 describe.skipIf(tracer.method !== 'syscall')('the step tracer', () => {
@@ -116,10 +108,10 @@ describe.skipIf(tracer.method !== 'syscall')('the step tracer', () => {
         const [command, ...args] = stepTracerArgv(tracer.injector, logFile, { kind: 'stop', after: 1 }, [process.execPath, helper('leaveChild.mjs'), file]);
         const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
         const ended = new Promise<number | null>((resolve) => child.once('exit', resolve));
-        await until(() => existsSync(logFile) && faultInLog(readFileSync(logFile, 'utf8')) !== null);
+        expect(await until(() => existsSync(logFile) && faultInLog(readFileSync(logFile, 'utf8')) !== null, 20_000)).toBe(true);
         child.kill('SIGCONT');
         expect(await ended).toBe(0);
-        await until(() => existsSync(file));
+        expect(await until(() => existsSync(file), 20_000)).toBe(true);
         expect(readFileSync(file, 'utf8')).toBe('late');
         expect(readFileSync(logFile, 'utf8')).not.toMatch(/\/late>/);
       },

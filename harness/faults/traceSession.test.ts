@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { withDir } from 'tmp-promise';
 import { describe, expect, it } from 'vitest';
+import { until } from '../__test-helpers__/until.js';
 import { bounds } from '../transport/__test-helpers__/fixtureTarget.js';
 import { runFaultedCall } from './runFaultedCall.js';
 import type { CommandTarget } from '../transport/OperationTransport.js';
@@ -14,13 +15,6 @@ const script = fileURLToPath(new URL('./__test-helpers__/publishRecord.mjs', imp
 const input = { action: 'submit', requestText: '{}' } as const;
 const tracer = locateTracer();
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 50) {
-    if (waited > 20_000) throw new Error('condition not met within 20 s');
-    await sleep(50);
-  }
-}
 
 function publisher(dir: string): CommandTarget {
   return { executable: process.execPath, argvPrefix: [script, dir], cwd: tmpdir(), env: {} };
@@ -93,7 +87,7 @@ describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (strace re
         expect(call.faulted).toBe(true);
         expect(call.record.timedOut).toBe(true);
         // Stopped after the rename ran: the record appears, and the process stays stopped until released.
-        await until(() => existsSync(join(dir, 'record')));
+        expect(await until(() => existsSync(join(dir, 'record')), 20_000)).toBe(true);
         expect(await Promise.race([call.settled.then(() => 'settled'), sleep(300).then(() => 'held')])).toBe('held');
         release();
         const settled = await call.settled;
