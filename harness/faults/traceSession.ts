@@ -42,7 +42,10 @@ export interface InjectionSite {
   readonly onTarget: boolean;
   /** The last durable step that ran before the fault, or null when none did. */
   readonly step: DurableStep | null;
-  /** The point in words: `link("…/.admission.json.….tmp", "…/admission.json"), 4th of 8 durable steps`. */
+  /**
+   * The point in words: a stop's `link("…/.admission.json.….tmp", "…/admission.json"), 4th of 8 durable steps`,
+   * a kill's `before the 5th of 8 durable steps (after link(…))`.
+   */
   readonly description: string;
 }
 
