@@ -109,7 +109,7 @@ async function runStarted(target: CommandTarget, identity: CallIdentity, signal:
   const kill = (reason: KillReason): void => {
     killReason ??= reason;
     if (reason === 'timeout' && exitedAt !== null && !(subprocess.stdout.closed && subprocess.stderr.closed)) {
-      heldOpen = `the process exited ${Date.now() - exitedAt} ms before the ${identity.timeoutMs} ms deadline, but ${openStreams(subprocess)} stayed open until it (a process it started held them)`;
+      heldOpen = `the process exited ${exitedAt - startedAt} ms after spawn, within the ${identity.timeoutMs} ms deadline, but ${openStreams(subprocess)} stayed open until it (a process it started held them)`;
     }
     if (pid !== undefined) killProcessGroup(pid);
     subprocess.kill('SIGKILL'); // also the direct child, should the group kill have missed it
