@@ -201,6 +201,7 @@ class Invocation:
             how = read_memory(tid, args[2], 8)
             self.open_flags = int.from_bytes(how, sys.byteorder) if len(how) == 8 else 0
         self.map_text = decorated(tid, signed(args[4])) if name == "mmap" else None
+        self.pair = None  # what a pipe, pipe2 or socketpair made, once read at its exit
 
     def text(self, tid, result):
         """The invocation as strace -y prints it (only what durableSteps.ts reads)."""
@@ -231,12 +232,12 @@ class Invocation:
         return ", ".join(parts)
 
     def made(self, tid, result):
-        """The descriptors a successful pipe, pipe2 or socketpair returned, with what each refers to."""
-        if result < 0:
-            return []
-        raw = read_memory(tid, self.args[3] if self.name == "socketpair" else self.args[0], 8)
-        fds = [signed(int.from_bytes(raw[i:i + 4], sys.byteorder)) for i in (0, 4)] if len(raw) == 8 else []
-        return [(fd, fd_object(tid, fd)) for fd in fds]
+        """The descriptors a successful pipe, pipe2 or socketpair returned, with what each refers to (read once)."""
+        if self.pair is None:
+            raw = read_memory(tid, self.args[3] if self.name == "socketpair" else self.args[0], 8) if result >= 0 else b""
+            fds = [signed(int.from_bytes(raw[i:i + 4], sys.byteorder)) for i in (0, 4)] if len(raw) == 8 else []
+            self.pair = [(fd, fd_object(tid, fd)) for fd in fds]
+        return self.pair
 
     def effect(self, internal):
         """What durableFlags would say of it, had it succeeded: 'state', 'sync', 'lock' or None."""
