@@ -19,30 +19,43 @@ async function commandLines(): Promise<string[]> {
 }
 
 describe('runQualificationJob', () => {
-  it('a run past its wall-clock cap is timed out, and its adapters are killed with it', async () => {
+  // Each run below calls an adapter that never answers (with a 10-minute call deadline): only the job's cap or its
+  // signal can end it. The abort is sent once the adapter is seen running, whenever a loaded machine gets there, so
+  // the kill provably reaches the run's adapters; the cap shares that kill, and its own test needs no adapter reached.
+  async function hangingJob(name: string): Promise<{ readonly hang: string; readonly args: string[]; readonly outDir: string }> {
     // A private copy of the hanging adapter, so its processes are recognisable.
     // In a directory of its own: a report inside the adapter's directory is refused.
-    await mkdir(join(root(), 'adapter'));
-    const hang = join(root(), 'adapter', 'private-hang.mjs');
+    await mkdir(join(root(), name));
+    const hang = join(root(), name, 'private-hang.mjs');
     await copyFile(hostileFixturePath('hang'), hang);
-    const config = join(root(), 'hang.json');
+    const config = join(root(), `${name}.json`);
     await writeFile(config, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'hang', executable: process.execPath, argvPrefix: [hang] }));
-    const outDir = join(root(), 'hang-out');
+    const outDir = join(root(), `${name}-out`);
     await mkdir(outDir);
-    const running = runQualificationJob({
-      args: [config, '--out', outDir, '--only', 'SEM-OBSERVE-FRESH', '--timeout-ms', '600000', '--runs', '1'],
-      outDir,
-      suiteDir: null,
-      capMs: 90_000,
-    });
-    // The run reaches the hanging adapter before the cap (a loaded machine may take most of a minute to start it)...
-    await expect.poll(async () => (await commandLines()).some((line) => line.includes(hang)), { timeout: 89_000, interval: 200 }).toBe(true);
-    const { end, report } = await running;
-    expect(end).toMatchObject({ kind: 'timed-out', detail: 'killed after the 90000 ms cap' });
+    return { hang, args: [config, '--out', outDir, '--only', 'SEM-OBSERVE-FRESH', '--timeout-ms', '600000', '--runs', '1'], outDir };
+  }
+
+  it('a run past its wall-clock cap is timed out', async () => {
+    const { hang, args, outDir } = await hangingJob('capped');
+    const { end, report } = await runQualificationJob({ args, outDir, suiteDir: null, capMs: 3_000 });
+    expect(end).toMatchObject({ kind: 'timed-out', detail: 'killed after the 3000 ms cap' });
+    expect(end.durationMs).toBeGreaterThanOrEqual(3_000);
     expect(report).toBeNull();
-    // ...and none of its processes outlives the run.
     await expect.poll(async () => (await commandLines()).filter((line) => line.includes(hang)), { timeout: 5_000 }).toEqual([]);
     expect(await readFile(join(outDir, 'run.log'), 'utf8')).toBeDefined();
+  }, 60_000);
+
+  it('a run ended while its adapter is running kills that adapter with it', async () => {
+    const { hang, args, outDir } = await hangingJob('aborted');
+    const controller = new AbortController();
+    const running = runQualificationJob({ args, outDir, suiteDir: null, capMs: 600_000 }, controller.signal);
+    await expect.poll(async () => (await commandLines()).some((line) => line.includes(hang)), { timeout: 120_000, interval: 200 }).toBe(true);
+    controller.abort();
+    const { end, report } = await running;
+    expect(end).toMatchObject({ kind: 'error', detail: 'killed: self-check was interrupted' });
+    expect(report).toBeNull();
+    // None of its processes outlives the run.
+    await expect.poll(async () => (await commandLines()).filter((line) => line.includes(hang)), { timeout: 5_000 }).toEqual([]);
   }, 180_000);
 
   it('a run that writes no report is an error naming its exit code, not an exception', async () => {
