@@ -6,8 +6,8 @@ import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { packageRoot } from '../harness/packageRoot.js';
 import { CLI_BIN, runQualifyCli, type CliRun } from '../harness/__test-helpers__/runQualifyCli.js';
 import { validateReport } from '../reports/validateReport.js';
-import { locateTracer, TRACER_ENV } from '../harness/faults/strace.js';
-import { DEFAULT_PYTHON } from '../harness/faults/stepTracer.js';
+import { locateTracer } from '../harness/faults/strace.js';
+import { DEFAULT_PYTHON, PYTHON_ENV } from '../harness/faults/stepTracer.js';
 
 // The suites against correct adapters, through the CLI as a user runs it: the
 // TypeScript reference (with its restart step) must come out conformant, and an
@@ -148,7 +148,7 @@ describe.concurrent('slow correct adapters near their deadline', () => {
   it.each([
     { name: 'answers 1.7 s after it started', delay: '1700', tracer: undefined, only: null },
     { name: 'answers 0-1.7 s after it started', delay: '0-1700', tracer: undefined, only: null },
-    { name: 'answers 1.7 s after it started, timing fallback', delay: '1700', tracer: '/nonexistent/strace', only: 'SEM-CRASH|SEM-UNCERTAIN' },
+    { name: 'answers 1.7 s after it started, timing fallback', delay: '1700', tracer: '/nonexistent/python3', only: 'SEM-CRASH|SEM-UNCERTAIN' },
   ])(
     '$name at --timeout-ms 4000: every clause run passes, no suite error',
     async ({ name, delay, tracer, only }) => {
@@ -159,7 +159,7 @@ describe.concurrent('slow correct adapters near their deadline', () => {
       const script = join(packageRoot, 'dist/adapters/reference/main.js');
       const argvPrefix = ['node', script, ...reference.argvPrefix.slice(2), '--answer-delay-ms', delay];
       writeFileSync(config, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: '/usr/bin/env', argvPrefix }));
-      const env: Record<string, string> = tracer === undefined ? {} : { [TRACER_ENV]: tracer };
+      const env: Record<string, string> = tracer === undefined ? {} : { [PYTHON_ENV]: tracer };
       const selection = only === null ? ['--lifecycle', join(packageRoot, 'adapters/reference/lifecycle.json')] : ['--only', only];
       const run = await runQualifyCli(config, join(out, 'report'), ['--seed', '424242', '--runs', '3', '--timeout-ms', '4000', ...selection], 1_500_000, env);
       const report = run.report;

@@ -1,9 +1,9 @@
-// `npm run bench -- --fault-methods`: the fault suites' wall time by syscall (strace)
+// `npm run bench -- --fault-methods`: the fault suites' wall time by syscall (the step tracer)
 // against the timing fallback, on the reference adapter.
 //
 // For each clause (SEM-CRASH-CONSISTENT, SEM-UNCERTAIN-RECOVERY) and each method, it
 // runs `adapter-qualify run --only CLAUSE` (default options, a fixed seed) once, the
-// timing runs with ADAPTER_QUALIFY_TRACER pointing at no tracer (the fallback's own
+// timing runs with ADAPTER_QUALIFY_PYTHON pointing at no interpreter (the fallback's own
 // switch), and prints the run's wall time, the clause's own time (durationMs), its
 // verdict, method and case count, and the load average before and after: on a shared
 // machine the numbers mean little without it. Rounds alternate the methods so a change
@@ -14,12 +14,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const CLAUSES = ['SEM-CRASH-CONSISTENT', 'SEM-UNCERTAIN-RECOVERY'];
-/** The timing fallback is taken when the tracer is missing; this path never holds one. */
-const NO_TRACER = '/nonexistent/strace';
+/** The timing fallback is taken when the step tracer's interpreter is missing; this path never holds one. */
+const NO_TRACER = '/nonexistent/python3';
 
 async function runOnce(cli, configPath, out, clause, method, seed) {
-  const env = { ...process.env, CI: 'true', ...(method === 'timing' ? { ADAPTER_QUALIFY_TRACER: NO_TRACER } : {}) };
-  if (method === 'syscall') delete env.ADAPTER_QUALIFY_TRACER;
+  const env = { ...process.env, CI: 'true', ...(method === 'timing' ? { ADAPTER_QUALIFY_PYTHON: NO_TRACER } : {}) };
+  if (method === 'syscall') delete env.ADAPTER_QUALIFY_PYTHON;
   const loadBefore = loadavg()[0];
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'run', configPath, '--out', out, '--seed', seed, '--only', clause], { env, stdio: ['ignore', 'ignore', 'inherit'] });

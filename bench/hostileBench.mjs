@@ -6,7 +6,7 @@
 // RSS of the run's process tree polled from /proc every 50 ms, leaving out every
 // adapter process (the per-call launcher and everything under it). The CLI's own
 // RSS holds its vitest worker threads; the rest are the suite's other processes
-// (the host suite's fixtures, strace). Target: 300 MB (10^6 bytes).
+// (the host suite's fixtures, the step tracer). Target: 300 MB (10^6 bytes).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

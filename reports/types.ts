@@ -166,8 +166,8 @@ export interface ClauseReportBase {
   readonly baseline?: BaselineStatus;
   /**
    * For the fault clauses (SEM-CRASH-CONSISTENT, SEM-UNCERTAIN-RECOVERY): how
-   * faults were injected. `timing` is the fallback where strace or Python is
-   * missing or ptrace is not permitted; under `--strict` a timing-only PASS leaves the clause open.
+   * faults were injected. `timing` is the fallback where Python is missing
+   * or ptrace is not permitted; under `--strict` a timing-only PASS leaves the clause open.
    */
   readonly method?: FaultMethodNote['method'];
   /** What the method covered (crash points, sampling) or why it fell back. */

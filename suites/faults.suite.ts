@@ -20,6 +20,7 @@ import type { FaultedCall } from '../harness/faults/runFaultedCall.js';
 import { violation, type Violation } from '../harness/violation.js';
 import { describePoint, faultPoints, type FaultKind, type FaultPoint, type RecordedSteps } from '../harness/faults/faultPoints.js';
 import { locateTracer, type SyscallTracer } from '../harness/faults/strace.js';
+import type { StepTracer } from '../harness/faults/stepTracer.js';
 import { tracedTimeoutMs } from '../harness/faults/traceSession.js';
 
 // Faults: crashes (SIGKILL), pauses (SIGSTOP past the host deadline),
@@ -28,12 +29,12 @@ import { tracedTimeoutMs } from '../harness/faults/traceSession.js';
 // process this file's calls left behind is killed before the file ends.
 //
 // Crashes and pauses are injected at syscalls where the adapter can be traced:
-// one strace recording of each kind of submit lists its durable steps, and
-// each step becomes a case (a kill before it runs, or a stop right after it).
-// The step tracer counts durable steps as they complete and acts at exactly
-// the planned one, so no case depends on the machine's load. Without strace or
-// the step tracer (Python) the suite falls back to signals at delays swept
-// across a measured submit, and says so on the clause (`method: "timing"`).
+// one recording of each kind of submit lists its durable steps, and each step
+// becomes a case (a kill before it runs, or a stop right after it). The step
+// tracer records them, counts durable steps as they complete and acts at
+// exactly the planned one, so no case depends on the machine's load. Without
+// the step tracer (Python, ptrace) the suite falls back to signals at delays
+// swept across a measured submit, and says so on the clause (`method: "timing"`).
 
 const NO_FAULTS = 'fault injection and process accounting need adapter processes (the command transport); an SDK run starts none';
 const NOT_LINUX = 'process accounting reads /proc/<pid>/environ, which this platform does not have (Linux only)';
@@ -210,7 +211,7 @@ qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is kille
 /** The steps of a first submit and of a resubmit, traced once per file (by the first test that asks). */
 let recordedSteps: Promise<RecordedSteps | null> | undefined;
 
-function stepsOf(context: QualifyTestContext, tracer: string): Promise<RecordedSteps | null> {
+function stepsOf(context: QualifyTestContext, tracer: StepTracer): Promise<RecordedSteps | null> {
   recordedSteps ??= recordSteps(context, tracer);
   return recordedSteps;
 }
@@ -220,7 +221,7 @@ function stepsOf(context: QualifyTestContext, tracer: string): Promise<RecordedS
  * fresh one: by then the ledger is set up (an adapter's very first call may
  * create directories no later call creates), as it is for every fault case.
  */
-async function recordSteps(context: QualifyTestContext, tracer: string): Promise<RecordedSteps | null> {
+async function recordSteps(context: QualifyTestContext, tracer: StepTracer): Promise<RecordedSteps | null> {
   const { session, ids, options } = context;
   const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, 'faults#trace'), numRuns: 2 * RECORD_ATTEMPTS });
   // A submit that failed (an adapter that refuses under load) shows no admission's steps: a few fresh tries.
@@ -272,16 +273,16 @@ interface PlannedPoints {
  */
 async function pointsFor(context: QualifyTestContext, tracer: SyscallTracer, clauseId: ClauseId, fault: FaultKind): Promise<PlannedPoints | null> {
   const { recorder, options } = context;
-  const steps = await stepsOf(context, tracer.path);
+  const steps = await stepsOf(context, tracer.injector);
   if (steps === null) {
-    recorder.faultMethod(clauseId, { method: 'syscall', detail: 'strace: no traced submit admitted, so no durable steps were recorded' });
+    recorder.faultMethod(clauseId, { method: 'syscall', detail: 'step tracer: no traced submit admitted, so no durable steps were recorded' });
     recorder.inconclusive(clauseId, NEVER_ADMITTED);
     return null;
   }
   const { points, detail } = faultPoints(steps, fault);
   recorder.faultMethod(clauseId, { method: 'syscall', detail });
   if (points.length === 0) {
-    recorder.inconclusive(clauseId, 'strace saw no durable step in a submit (no file write, sync, rename, link or answer on stdout)');
+    recorder.inconclusive(clauseId, 'the step tracer saw no durable step in a submit (no file write, sync, rename, link or answer on stdout)');
     return null;
   }
   const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, `${recorder.testName}#points`), numRuns: points.length });

@@ -3,9 +3,9 @@ import type { StraceLog } from './strace.js';
 /**
  * The syscalls that can change what a later call finds: file writes, syncs,
  * namespace changes, creating or truncating opens, truncation and locks. Writes
- * to stdout are among them (the answer is the host's evidence). Each name is
- * traced with strace's `?` prefix, so a name this architecture lacks (`open` on
- * arm64) is ignored instead of refused.
+ * to stdout are among them (the answer is the host's evidence). A name this
+ * architecture lacks (`open` on arm64) is not traced there (the step tracer's
+ * syscall table has none; strace, in the tests, takes each with its `?` prefix).
  * @internal
  */
 export const DURABLE_SYSCALLS = Object.freeze([

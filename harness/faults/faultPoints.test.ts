@@ -40,7 +40,7 @@ describe('equivalent fault points', () => {
     const { points, detail } = faultPoints({ first: admission, again: steps('write') }, 'crash');
     expect(points).toHaveLength(8);
     expect(detail).toBe(
-      'strace: 8 crash points, 7 for the 10 durable steps of a first submit (3 syncs sharing the point of another step) and 1 for the 1 durable steps of a resubmit; ' +
+      'step tracer: 8 crash points, 7 for the 10 durable steps of a first submit (3 syncs sharing the point of another step) and 1 for the 1 durable steps of a resubmit; ' +
         'a process crash leaves the page cache, so a sync changes nothing it can observe',
     );
     expect(describePoint(points[1]!)).toBe('openat#3 (3rd of 10 durable steps of a first submit, as recorded; the same point as fsync#2)');

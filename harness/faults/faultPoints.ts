@@ -97,7 +97,7 @@ export function faultPoints(steps: RecordedSteps, fault: FaultKind): { readonly 
   const merging = [...first, ...again].some((point) => point.standsFor.length > 0) ? `; ${why}` : '';
   return {
     points: [...first, ...again],
-    detail: `strace: ${first.length + again.length} ${fault} points, ${part(steps.first, first, 'a first submit')} and ${part(steps.again, again, 'a resubmit')}${merging}`,
+    detail: `step tracer: ${first.length + again.length} ${fault} points, ${part(steps.first, first, 'a first submit')} and ${part(steps.again, again, 'a resubmit')}${merging}`,
   };
 }
 

@@ -1,6 +1,6 @@
 """Runs a command under ptrace, counts the durable steps it completes, and acts right after the N-th.
 
-usage: python3 -I -S stepTracer.py --log FILE (--kill-after N | --stop-after N) -- ARGV...
+usage: python3 -I -S stepTracer.py --log FILE (--kill-after N | --stop-after N | --record) -- ARGV...
 
 A durable step is what adapter-qualify's durableFlags (durableSteps.ts) calls one: a
 successful write to a file or to a stdout that is not a pipe of the call's own, a
@@ -13,15 +13,19 @@ after exactly N steps, on every run, whatever the machine's load.
   before the first), so the state left is exactly that of a crash on entry to step N+1.
 - --stop-after N: once step N completed, every traced thread is held stopped until
   this tracer receives SIGCONT (the host sends it to the process group); then all run on.
+- --record: no fault; the log is the call's recording, its steps the crash points.
 
 The log lists every traced invocation in strace's `-f -y` format, so durableSteps.ts
 reads it as it reads a strace recording, and a line `# fault: ...` where the fault was
 injected. A kill traces through a seccomp filter, so only the traced syscalls stop;
-a stop cannot (a filter outlives its tracer, and what a stopped call leaves behind
-is released after it). Processes and threads are followed, the ones the first process leaves
-behind (a detached worker) too until the fault is injected (its step may be
-theirs), then they are released to run on untraced. The tracer ends as the
-first process did, once every process it still follows has ended.
+a stop or a recording cannot (a filter outlives its tracer, and what they leave behind
+is released). Processes and threads are followed, the ones the first process leaves
+behind (a detached worker) too while the first process runs. A recording and a stop
+release them once the first process has ended (a stop once it is resumed, too): the
+call is over, and a worker may run for minutes; its steps until then are the
+call's. A kill follows them until the fault is injected, which ends them all. The
+tracer ends as the first process did, once every process it still follows has
+ended or been released.
 """
 
 import ctypes
@@ -408,7 +412,7 @@ class Tracer:
         self.resume(tid, self.go, sig)
 
     def release_others(self):
-        """The first process exited and the fault is behind: let any process it left run on untraced."""
+        """The first process exited and no fault is pending: let any process it left run on untraced."""
         if self.releasing or not self.tracees:
             return
         self.releasing = True
@@ -468,8 +472,9 @@ class Tracer:
                     self.write(f"{tid} +++ killed by SIGKILL +++")
                 if tid == child:
                     self.outcome = status
-                if self.outcome is not None and self.acted and self.action == "stop" and not self.frozen:
-                    self.release_others()  # after a kill every process is dying already
+                # After a kill every process is dying already; a frozen stop releases them once resumed.
+                if self.outcome is not None and not self.seccomp and not self.frozen:
+                    self.release_others()
                 continue
             if not os.WIFSTOPPED(status):
                 continue
@@ -506,16 +511,19 @@ def main(args):
     except ValueError:
         separator = -1
     options, argv = args[:separator], args[separator + 1:]
-    if separator < 0 or not argv or "--log" not in options or len(options) != 4:
-        sys.stderr.write("usage: stepTracer.py --log FILE (--kill-after N | --stop-after N) -- ARGV...\n")
+    recording = options[2:] == ["--record"]
+    if separator < 0 or not argv or options[:1] != ["--log"] or len(options) != (3 if recording else 4):
+        sys.stderr.write("usage: stepTracer.py --log FILE (--kill-after N | --stop-after N | --record) -- ARGV...\n")
         return 125
-    log_path = options[options.index("--log") + 1]
-    mode = next((option for option in options if option in ("--kill-after", "--stop-after")), None)
-    count = options[options.index(mode) + 1] if mode is not None else ""
-    if not count.isdigit():
-        sys.stderr.write("stepTracer.py: --kill-after N or --stop-after N is needed, N a whole number\n")
-        return 125
-    action, count = ("kill" if mode == "--kill-after" else "stop"), int(count)
+    log_path = options[1]
+    if recording:
+        action, count = "record", None
+    else:
+        mode, count = options[2], options[3]
+        if mode not in ("--kill-after", "--stop-after") or not count.isdigit():
+            sys.stderr.write("stepTracer.py: --kill-after N, --stop-after N or --record is needed, N a whole number\n")
+            return 125
+        action, count = ("kill" if mode == "--kill-after" else "stop"), int(count)
     if platform.machine() not in SYSCALLS:
         sys.stderr.write(f"stepTracer.py: no syscall table for {platform.machine()}\n")
         return 125

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,14 +12,14 @@ import { bounds } from '../transport/__test-helpers__/fixtureTarget.js';
 import { durableSteps } from './durableSteps.js';
 import { locateTracer, parseStraceLog } from './strace.js';
 import { faultInLog, locateStepTracer, stepTracerArgv, type StepFault } from './stepTracer.js';
-import { recordDurableSteps } from './traceSession.js';
+import { straceInstalled, straceRecording } from './__test-helpers__/straceRecording.js';
 
 const helper = (name: string): string => fileURLToPath(new URL(`./__test-helpers__/${name}`, import.meta.url));
 const tracer = locateTracer();
 const NONE: StepFault = { kind: 'kill', after: 1_000_000 };
 
-/** Runs argv under the step tracer, synchronously: its exit, its stdout and its log. */
-function traced(fault: StepFault, argv: readonly string[], input = ''): { status: number | null; signal: string | null; stdout: string; log: string } {
+/** Runs argv under the step tracer (null: only recording), synchronously: its exit, its stdout and its log. */
+function traced(fault: StepFault | null, argv: readonly string[], input = ''): { status: number | null; signal: string | null; stdout: string; log: string } {
   if (tracer.method !== 'syscall') throw new Error('no tracer');
   const logFile = join(tmpdir(), `step-tracer-test-${process.pid}-${Math.random().toString(36).slice(2)}.log`);
   const [file, ...args] = stepTracerArgv(tracer.injector, logFile, fault, argv);
@@ -57,22 +57,28 @@ describe.skipIf(tracer.method !== 'syscall')('the step tracer', () => {
   });
 
   it('counts the steps strace records, for the reference adapter’s first submit (the two classifiers agree)', async () => {
-    if (tracer.method !== 'syscall') return;
+    if (tracer.method !== 'syscall' || !straceInstalled()) return;
     await withDir(
       async ({ path: dir }) => {
         const adapter = builtReference(dir);
         const target = { executable: adapter.file, argvPrefix: adapter.args, cwd: tmpdir(), env: {} };
         // The ledger's first call creates its directories, which no later call does: both compared calls come after it.
         spawnSync(adapter.file, [...adapter.args, 'submit'], { input: submitText(bindingOf('Op-First', { n: 1 }), { n: 1 }) });
-        const recorded = await recordDurableSteps(tracer.path, target, { action: 'submit', requestText: submitText(bindingOf('Op-Strace', { n: 1 }), { n: 1 }) }, bounds());
-        const run = traced(NONE, [adapter.file, ...adapter.args, 'submit'], submitText(bindingOf('Op-Step', { n: 1 }), { n: 1 }));
-        expect(run.status).toBe(0);
-        expect(run.stdout).toContain('"state":"accepted"');
-        const steps = durableSteps(parseStraceLog(run.log));
-        // The tracer marks the steps it counts; this module finds the same ones in its log, and strace the same syscalls.
-        expect(steps.length).toBe((run.log.match(/ <step \d+>$/gm) ?? []).length);
-        expect(steps.map((step) => step.syscall)).toEqual(recorded.steps.map((step) => step.syscall));
-        expect(steps.length).toBeGreaterThan(3);
+        const recorded = await straceRecording(target, { action: 'submit', requestText: submitText(bindingOf('Op-Strace', { n: 1 }), { n: 1 }) }, bounds());
+        // Both ways the tracer runs: through a seccomp filter (a kill never reached), and recording (no filter).
+        for (const [fault, id] of [
+          [NONE, 'Op-Step'],
+          [null, 'Op-Record'],
+        ] as const) {
+          const run = traced(fault, [adapter.file, ...adapter.args, 'submit'], submitText(bindingOf(id, { n: 1 }), { n: 1 }));
+          expect(run.status).toBe(0);
+          expect(run.stdout).toContain('"state":"accepted"');
+          const steps = durableSteps(parseStraceLog(run.log));
+          // The tracer marks the steps it counts; this module finds the same ones in its log, and strace the same syscalls.
+          expect(steps.length).toBe((run.log.match(/ <step \d+>$/gm) ?? []).length);
+          expect(steps.map((step) => step.syscall)).toEqual(recorded.map((step) => step.syscall));
+          expect(steps.length).toBeGreaterThan(3);
+        }
       },
       { unsafeCleanup: true },
     );
@@ -93,6 +99,26 @@ describe.skipIf(tracer.method !== 'syscall')('the step tracer', () => {
         // The tracer ended only once the child it still followed had: the child's write is in its log.
         expect(readFileSync(file, 'utf8')).toBe('late');
         expect(run.log).toMatch(/ write\(\d+<[^>]*\/late>, "", 4\) = 4 <step \d+>$/m);
+      },
+      { unsafeCleanup: true },
+    );
+  });
+
+  it('ends a recording with the call’s first process: what it left behind runs on untraced', async () => {
+    if (tracer.method !== 'syscall') return;
+    await withDir(
+      async ({ path: dir }) => {
+        const file = join(dir, 'late');
+        const go = join(dir, 'go');
+        // The child writes only once told to, after the recording: a tracer that waited for it would never return.
+        const run = traced(null, [process.execPath, helper('leaveChild.mjs'), file, go]);
+        expect(run.status).toBe(0);
+        expect(run.stdout).toBe('done\n');
+        expect(run.log).toMatch(/ write\(1<[^>]*>, "", 5\) = 5 <step \d+>$/m);
+        writeFileSync(go, '');
+        expect(await until(() => existsSync(file), 20_000)).toBe(true);
+        expect(readFileSync(file, 'utf8')).toBe('late');
+        expect(run.log).not.toMatch(/\/late>/);
       },
       { unsafeCleanup: true },
     );

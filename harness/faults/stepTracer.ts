@@ -66,13 +66,14 @@ function probe(python: string): StepTracer | string {
  * format, plus a `# fault:` line where it acted) written to `logFile`.
  * @param tracer - the located step tracer
  * @param logFile - where the tracer writes its log
- * @param fault - what to do, after how many durable steps
+ * @param fault - what to do, after how many durable steps; null to only record the call (its steps until its first
+ *   process ends: what that process leaves behind is released then, to run on untraced)
  * @param argv - the adapter's argv, executable first
  */
-export function stepTracerArgv(tracer: StepTracer, logFile: string, fault: StepFault, argv: readonly string[]): [string, ...string[]] {
-  const mode = fault.kind === 'kill' ? '--kill-after' : '--stop-after';
+export function stepTracerArgv(tracer: StepTracer, logFile: string, fault: StepFault | null, argv: readonly string[]): [string, ...string[]] {
+  const mode = fault === null ? ['--record'] : [fault.kind === 'kill' ? '--kill-after' : '--stop-after', String(fault.after)];
   // -I -S: no user site, no PYTHON* variables, no current directory on the path: the same tracer whatever the environment.
-  return [tracer.python, '-I', '-S', tracer.script, '--log', logFile, mode, String(fault.after), '--', ...argv];
+  return [tracer.python, '-I', '-S', tracer.script, '--log', logFile, ...mode, '--', ...argv];
 }
 
 const FAULT_LINE = /^# fault: (SIGKILL|SIGSTOP) after (\d+) durable steps$/m;

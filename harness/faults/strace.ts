@@ -1,58 +1,27 @@
-import { accessSync, constants } from 'node:fs';
-import { PROBE_ARGV, probeTracer } from './probeTracer.js';
 import { locateStepTracer, type StepTracer } from './stepTracer.js';
 
 /** How the fault suites inject faults on this machine. */
 export type FaultMethod = 'syscall' | 'timing';
 
-/** Whether adapter calls can be traced here (strace records their steps, the step tracer injects faults at them), and if not, why. */
+/** Whether adapter calls can be traced here (the step tracer records their steps and injects faults at them), and if not, why. */
 export type TracerStatus = SyscallTracer | { readonly method: 'timing'; readonly reason: string };
 
-/** The tracers of syscall fault injection. */
+/** The tracer of syscall fault injection. */
 export interface SyscallTracer {
   readonly method: 'syscall';
-  /** strace, which records a call's durable steps. */
-  readonly path: string;
-  /** The step tracer, which kills or stops a call at one of them. */
+  /** The step tracer, which records a call's durable steps and kills or stops a call at one of them. */
   readonly injector: StepTracer;
 }
 
-/** Where Debian installs strace. */
-export const DEFAULT_TRACER = '/usr/bin/strace';
 /**
- * Overrides the tracer's path (internal: tests point it at a missing binary to
- * exercise the timing fallback).
+ * Finds the step tracer and proves it can trace a child here (ptrace may be
+ * forbidden in a container), once per interpreter and process.
+ * @param python - the interpreter that runs it @defaultValue `$ADAPTER_QUALIFY_PYTHON`, else `/usr/bin/python3`
  */
-export const TRACER_ENV = 'ADAPTER_QUALIFY_TRACER';
-
-const cache = new Map<string, TracerStatus>();
-
-/**
- * Finds strace and the step tracer and proves both can trace a child here
- * (ptrace may be forbidden in a container), once per path and process.
- * @param path - the strace to try @defaultValue `$ADAPTER_QUALIFY_TRACER`, else {@link DEFAULT_TRACER}
- */
-export function locateTracer(path: string = process.env[TRACER_ENV] ?? DEFAULT_TRACER): TracerStatus {
-  let status = cache.get(path);
-  if (status === undefined) {
-    const reason = probe(path);
-    const injector = reason === null ? locateStepTracer() : reason;
-    status = typeof injector === 'string' ? { method: 'timing', reason: injector } : { method: 'syscall', path, injector };
-    cache.set(path, status);
-  }
-  return status;
-}
-
-/** Null when strace at `path` can trace a child here, else why not. */
-function probe(path: string): string | null {
-  if (process.platform !== 'linux') return `syscall fault injection uses strace and ptrace, which need Linux (this is ${process.platform})`;
-  try {
-    accessSync(path, constants.X_OK);
-  } catch {
-    return `no syscall tracer at ${path} (install Debian's strace: apt-get install strace)`;
-  }
-  const why = probeTracer(path, ['-f', '-qq', '-o', '/dev/null', '-e', 'trace=none', '--', ...PROBE_ARGV]);
-  return why === null ? null : `${path} cannot trace a child here (is ptrace permitted?): ${why}`;
+export function locateTracer(python?: string): TracerStatus {
+  if (process.platform !== 'linux') return { method: 'timing', reason: `syscall fault injection uses ptrace, which needs Linux (this is ${process.platform})` };
+  const injector = locateStepTracer(python);
+  return typeof injector === 'string' ? { method: 'timing', reason: injector } : { method: 'syscall', injector };
 }
 
 /** One syscall invocation of a traced process tree, in the order strace saw them enter. */

@@ -1,27 +1,12 @@
-import { CONTEXT_SYSCALLS, DURABLE_SYSCALLS, type DurableStep, durableSteps, ordinalWord } from './durableSteps.js';
+import { type DurableStep, durableSteps, ordinalWord } from './durableSteps.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseStraceLog, type StraceLog } from './strace.js';
-import { faultInLog } from './stepTracer.js';
+import { faultInLog, stepTracerArgv, type StepTracer } from './stepTracer.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { runAdapterCall } from '../transport/runAdapterCall.js';
 import type { CallBounds, CallInput, CommandTarget } from '../transport/OperationTransport.js';
-
-/**
- * The argv that records `argv` under strace: descriptors decorated with their
- * paths (`-y`), the durable and context syscalls logged to `logFile`, buffers
- * cut to two items (`-s 2`: data is never needed, but both descriptors of a new
- * pipe or socket pair must be printed), every thread and child followed
- * (`-f`), and seccomp-bpf so untraced syscalls do not stop (fast).
- * @param tracer - absolute path of strace
- * @param logFile - where strace writes its log
- * @param argv - the adapter's argv, executable first
- */
-export function recordingArgv(tracer: string, logFile: string, argv: readonly string[]): [string, ...string[]] {
-  const traced = [...DURABLE_SYSCALLS, ...CONTEXT_SYSCALLS].map((name) => `?${name}`).join(',');
-  return [tracer, '-f', '-qq', '-y', '-s', '2', '-e', 'signal=none', '-o', logFile, '-e', `trace=${traced}`, '--seccomp-bpf', '--', ...argv];
-}
 
 /** Time added to a traced call's deadline, on top of doubling it: the tracer's overhead is not the adapter's. */
 export const TRACER_ALLOWANCE_MS = 5_000;
@@ -53,7 +38,7 @@ export interface InjectionSite {
 export interface TracedRun {
   /** Everything logged. */
   readonly log: StraceLog;
-  /** What the step tracer did, and what had been logged when it did; null when it did nothing (or strace only recorded). */
+  /** What the step tracer did, and what had been logged when it did; null when it did nothing (or only recorded). */
   readonly fault: { readonly kind: 'kill' | 'stop'; readonly after: number; readonly before: StraceLog } | null;
 }
 
@@ -131,16 +116,19 @@ export interface RecordedCall {
 }
 
 /**
- * Runs one adapter call under strace and lists its durable steps: the crash
- * points of every later call of the same kind. It runs under
- * {@link tracedTimeoutMs} (the tracer's overhead is not the adapter's).
- * @param tracer - absolute path of strace (see `locateTracer`)
+ * Runs one adapter call under the step tracer, with no fault, and lists its
+ * durable steps: the crash points of every later call of the same kind. They
+ * are the steps of the call's whole process tree until its first process ends;
+ * what it leaves behind (a worker that runs for minutes) is released then,
+ * so the recording ends with the call. It runs under {@link tracedTimeoutMs}
+ * (the tracer's overhead is not the adapter's).
+ * @param tracer - the step tracer (see `locateTracer`)
  * @param target - the adapter command
  * @param input - the argv action and stdin text
  * @param bounds - the adapter's bounds (the deadline is extended for the tracer)
  */
-export async function recordDurableSteps(tracer: string, target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<RecordedCall> {
-  const trace = new TraceSession((logFile, argv) => recordingArgv(tracer, logFile, argv));
+export async function recordDurableSteps(tracer: StepTracer, target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<RecordedCall> {
+  const trace = new TraceSession((logFile, argv) => stepTracerArgv(tracer, logFile, null, argv));
   const record = await runAdapterCall(target, input, { ...bounds, timeoutMs: tracedTimeoutMs(bounds.timeoutMs) }, { onSpawn: () => {}, wrapArgv: trace.wrapArgv });
   return { record, steps: durableSteps(trace.finish().log) };
 }

@@ -6,6 +6,7 @@ import { violation, type Violation } from '../violation.js';
 import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
 import { runFaultedCall, type FaultedCall, type FaultPlan } from '../faults/runFaultedCall.js';
 import { recordDurableSteps } from '../faults/traceSession.js';
+import type { StepTracer } from '../faults/stepTracer.js';
 import type { DurableStep } from '../faults/durableSteps.js';
 import { CommandTransport } from '../transport/runAdapterCall.js';
 import { classifyCall, admissionState } from '../protocol/callEvidence.js';
@@ -110,12 +111,12 @@ export class AdapterSession {
   }
 
   /**
-   * Sends a well-formed request once under the syscall tracer and lists its
+   * Sends a well-formed request once under the step tracer and lists its
    * durable steps (`recordDurableSteps`), recorded like `send`. Returns null
    * when the adapter is unresponsive or the transport starts no process.
-   * @param tracer - absolute path of strace
+   * @param tracer - the step tracer
    */
-  async traced(request: CodingOperationRequest, tracer: string): Promise<{ readonly exchange: Exchange; readonly steps: readonly DurableStep[] } | null> {
+  async traced(request: CodingOperationRequest, tracer: StepTracer): Promise<{ readonly exchange: Exchange; readonly steps: readonly DurableStep[] } | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
     if (breaker.tripped() || !(transport instanceof CommandTransport)) return null;
     const bounds = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined };

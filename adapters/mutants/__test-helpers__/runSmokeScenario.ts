@@ -104,10 +104,10 @@ async function killWhenAdmitted(command: AdapterCommand, ledgerDir: string, text
 
 async function killAtDurable(command: AdapterCommand, step: Extract<SmokeStep, { kind: 'kill-at-durable' }>): Promise<string> {
   const tracer = locateTracer();
-  if (tracer.method !== 'syscall') throw new Error(`this smoke step needs strace: ${tracer.reason}`);
+  if (tracer.method !== 'syscall') throw new Error(`this smoke step needs the step tracer: ${tracer.reason}`);
   const target = { executable: command.file, argvPrefix: command.args, cwd: command.cwd ?? tmpdir(), env: command.env ?? {} };
   const bounds = { timeoutMs: 10_000, maxOutputBytes: 1_048_576, signal: undefined };
-  const { steps } = await recordDurableSteps(tracer.path, target, { action: 'submit', requestText: step.recordText }, bounds);
+  const { steps } = await recordDurableSteps(tracer.injector, target, { action: 'submit', requestText: step.recordText }, bounds);
   const chosen = steps.filter((recorded) => recorded.syscall === step.syscall)[step.nth - 1];
   if (chosen === undefined) return `no ${step.nth}. durable ${step.syscall}`;
   const killed = await runFaultedCall(target, { action: 'submit', requestText: step.text }, bounds, { kind: 'kill-at', tracer: tracer.injector, step: chosen, of: steps.length });
