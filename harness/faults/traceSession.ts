@@ -127,8 +127,17 @@ export interface RecordedCall {
  * @param input - the argv action and stdin text
  * @param bounds - the adapter's bounds (the deadline is extended for the tracer)
  */
-export async function recordDurableSteps(tracer: StepTracer, target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<RecordedCall> {
-  const trace = new TraceSession((logFile, argv) => stepTracerArgv(tracer, logFile, null, argv));
+export function recordDurableSteps(tracer: StepTracer, target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<RecordedCall> {
+  return recordUnder((logFile, argv) => stepTracerArgv(tracer, logFile, null, argv), target, input, bounds);
+}
+
+/**
+ * Runs one adapter call under the tracer `tracedArgv` builds (its log in strace's `-f -y` format), under
+ * {@link tracedTimeoutMs}, and lists its durable steps. The tests record with strace through it, as a witness.
+ * @internal
+ */
+export async function recordUnder(tracedArgv: ConstructorParameters<typeof TraceSession>[0], target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<RecordedCall> {
+  const trace = new TraceSession(tracedArgv);
   const record = await runAdapterCall(target, input, { ...bounds, timeoutMs: tracedTimeoutMs(bounds.timeoutMs) }, { onSpawn: () => {}, wrapArgv: trace.wrapArgv });
   return { record, steps: durableSteps(trace.finish().log) };
 }

@@ -1,7 +1,6 @@
 import { accessSync, constants } from 'node:fs';
-import { CONTEXT_SYSCALLS, DURABLE_SYSCALLS, durableSteps, type DurableStep } from '../durableSteps.js';
-import { TraceSession, tracedTimeoutMs } from '../traceSession.js';
-import { runAdapterCall } from '../../transport/runAdapterCall.js';
+import { CONTEXT_SYSCALLS, DURABLE_SYSCALLS, type DurableStep } from '../durableSteps.js';
+import { recordUnder } from '../traceSession.js';
 import type { CallBounds, CallInput, CommandTarget } from '../../transport/OperationTransport.js';
 
 /** Where Debian installs strace, the step tracer's independent witness in these tests (`.ci/run` installs it). */
@@ -23,7 +22,12 @@ export function straceInstalled(): boolean {
  */
 export async function straceRecording(target: CommandTarget, input: CallInput, bounds: CallBounds): Promise<readonly DurableStep[]> {
   const traced = [...DURABLE_SYSCALLS, ...CONTEXT_SYSCALLS].map((name) => `?${name}`).join(',');
-  const trace = new TraceSession((logFile, argv) => [STRACE, '-f', '-qq', '-y', '-s', '2', '-e', 'signal=none', '-o', logFile, '-e', `trace=${traced}`, '--seccomp-bpf', '--', ...argv]);
-  await runAdapterCall(target, input, { ...bounds, timeoutMs: tracedTimeoutMs(bounds.timeoutMs) }, { onSpawn: () => {}, wrapArgv: trace.wrapArgv });
-  return durableSteps(trace.finish().log);
+  // -s 2: data is never needed, but both descriptors of a new pipe or socket pair must be printed.
+  const recorded = await recordUnder(
+    (logFile, argv) => [STRACE, '-f', '-qq', '-y', '-s', '2', '-e', 'signal=none', '-o', logFile, '-e', `trace=${traced}`, '--seccomp-bpf', '--', ...argv],
+    target,
+    input,
+    bounds,
+  );
+  return recorded.steps;
 }
