@@ -200,10 +200,14 @@ try {
           .join(', ')} |`,
     ),
   ];
-  if (rows.length > 0) out.push('', 'Targets, from this run:', ...targetLines(rows));
+  let verifySpeed = null;
   if (!values['skip-verify']) {
-    out.push('', ...(await verifyBench({ cli, packageRoot, work, lines: Number(values['verify-lines']), bindings: Number(values['verify-bindings']) })));
+    const { table, speed } = await verifyBench({ cli, packageRoot, work, lines: Number(values['verify-lines']), bindings: Number(values['verify-bindings']) });
+    out.push('', ...table);
+    verifySpeed = speed;
   }
+  const targets = targetLines(rows, verifySpeed);
+  if (targets.length > 0) out.push('', 'Targets, from this run:', ...targets);
   process.stdout.write(`${out.join('\n')}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });

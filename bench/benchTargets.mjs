@@ -1,17 +1,18 @@
 // The speed targets `npm run bench` is judged by, and the lines that say, for one run,
 // which of them it met: figures from the same run side by side, never from memory.
 
-/** The targets: native suite calls/s against the bare loop's, the reference adapter's default-run wall time, start-up. */
-export const TARGETS = { nativeRatio: 0.9, referenceWallS: 30, startupS: 1 };
+/** The targets: native suite calls/s against the bare loop's, the reference adapter's default-run wall time, start-up, `verify` of a million lines. */
+export const TARGETS = { nativeRatio: 0.9, referenceWallS: 30, startupS: 1, verifyLines: 1_000_000, verifyS: 5 };
 
 const verdict = (met) => (met ? 'met' : 'NOT met');
 
 /**
- * One line per target the run measured (a row absent under `--only` gives no line).
+ * One line per target the run measured (a row absent under `--only`, or verify under `--skip-verify`, gives no line).
  * @param {readonly { kind: 'reference' | 'native', calls: number, suiteS: number, bareS: number, ratio: number, split: { startupMs: number, tailMs: number } }[]} rows
+ * @param {{ lines: number, seconds: number, exitCode: number | null } | null} verify - the run of `verify` on the transcript with a binding per 10 lines
  * @returns {string[]}
  */
-export function targetLines(rows) {
+export function targetLines(rows, verify) {
   const lines = [];
   const native = rows.find((row) => row.kind === 'native');
   const reference = rows.find((row) => row.kind === 'reference');
@@ -29,6 +30,12 @@ export function targetLines(rows) {
     if (row === undefined) continue;
     const startupS = row.split.startupMs / 1000;
     lines.push(`- start-up, CLI start to the first adapter process, ${row.kind}: ${startupS.toFixed(2)} s (target <= ${TARGETS.startupS} s): ${verdict(startupS <= TARGETS.startupS)}`);
+  }
+  if (verify !== null) {
+    const judged = verify.lines === TARGETS.verifyLines && verify.exitCode === 0;
+    const measured = `- verify, ${verify.lines} lines (a binding per 10 lines): ${verify.seconds.toFixed(1)} s, exit ${verify.exitCode} (target <= ${TARGETS.verifyS} s for ${TARGETS.verifyLines} lines)`;
+    // A shorter or failed run says nothing of the target, either way.
+    lines.push(`${measured}: ${judged ? verdict(verify.seconds <= TARGETS.verifyS) : 'not judged'}`);
   }
   return lines;
 }

@@ -88,7 +88,7 @@ function row(label, run) {
  * a half and all of `lines` with `bindings` bindings (one file, cut shorter in place:
  * the generator is deterministic, so a shorter transcript is a prefix of the longer).
  * @param {{ cli: string, packageRoot: string, work: string, lines: number, bindings: number }} options
- * @returns {Promise<string[]>}
+ * @returns {Promise<{ table: string[], speed: { lines: number, seconds: number, exitCode: number | null } }>} the table, and the first run (the speed figure)
  */
 export async function verifyBench({ cli, packageRoot, work, lines, bindings }) {
   const out = [
@@ -99,8 +99,10 @@ export async function verifyBench({ cli, packageRoot, work, lines, bindings }) {
   ];
   const growing = join(work, 'synthetic-growing.jsonl');
   writeSynthetic({ packageRoot, file: growing, lines });
+  let speed;
   try {
-    out.push(row('a binding per 10 lines', await verifyOnce({ cli, file: growing })));
+    speed = await verifyOnce({ cli, file: growing });
+    out.push(row('a binding per 10 lines', speed));
   } finally {
     rmSync(growing, { force: true });
   }
@@ -119,5 +121,5 @@ export async function verifyBench({ cli, packageRoot, work, lines, bindings }) {
   } finally {
     rmSync(held, { force: true });
   }
-  return out;
+  return { table: out, speed: { lines: speed.lines, seconds: speed.seconds, exitCode: speed.exitCode } };
 }
