@@ -1,37 +1,67 @@
+import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// The host suite proves the suite's own transport against the hostile fixtures; it starts no
-// adapter process, and its wall time is mostly waiting (fixture start-up, a held-open pipe
-// read until its deadline).
-const HOST_SUITE = /^host\.suite\.(?:ts|js)$/;
+/**
+ * The suites that go first, in this order:
+ * - the host suite proves the suite's own transport against the hostile fixtures; it starts
+ *   no adapter process, and its wall time is mostly waiting (fixture start-up, a held-open
+ *   pipe read until its deadline);
+ * - the fault suite is the longest, and waits on clocks: each stopped submit waits out its
+ *   host deadline and the pause past it, one case after another.
+ *
+ * Started first, their waiting overlaps the other worker's adapter calls. Started late, each
+ * was the tail of a run: the host suite after every adapter call was done, and the fault
+ * suite 14 s into a run of the reference adapter, which then took 42 s instead of 30.
+ */
+const FIRST = [/^host\.suite\.(?:ts|js)$/, /^faults\.suite\.(?:ts|js)$/];
 
 /**
- * Puts the host suite first, the other files in the order given. Run first, the
- * host suite's waiting overlaps the other worker's adapter calls; run last (as
- * vitest's longest-first order tends to place it), it was the whole tail of a run,
- * with every adapter call already done. Pure.
- * @param files - the files in vitest's order.
- * @param fileOf - the absolute file of an entry.
- * @returns the same entries, the host suite first.
+ * The order the workers take the suite files in: {@link FIRST}, then the others largest
+ * first (a larger suite has more properties), by name among equal sizes. Fixed for a given
+ * install, whatever ran before: vitest's own order follows the durations it cached from
+ * the last run, which made the same run's length swing with what ran before it. Pure.
+ * @param files - the suite files
+ * @param fileOf - the absolute file of an entry
+ * @param sizeOf - its size in bytes
+ * @returns the same entries, in that order
  * @public
  */
-export function hostSuiteFirst<T>(files: readonly T[], fileOf: (entry: T) => string): T[] {
-  const isHost = (entry: T): boolean => HOST_SUITE.test(basename(fileOf(entry)));
-  return [...files.filter(isHost), ...files.filter((entry) => !isHost(entry))];
+export function suiteOrder<T>(files: readonly T[], fileOf: (entry: T) => string, sizeOf: (entry: T) => number): T[] {
+  const rank = (entry: T): number => {
+    const index = FIRST.findIndex((pattern) => pattern.test(basename(fileOf(entry))));
+    return index === -1 ? FIRST.length : index;
+  };
+  const keyed = files.map((entry) => ({ entry, rank: rank(entry), size: sizeOf(entry), name: basename(fileOf(entry)) }));
+  keyed.sort((a, b) => a.rank - b.rank || b.size - a.size || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return keyed.map(({ entry }) => entry);
 }
 
 /**
- * The run's vitest sequencer: vitest's own order (failed, then longest first from
- * its results cache, else largest first), with {@link hostSuiteFirst} applied.
+ * The run's vitest sequencer: {@link suiteOrder}, never vitest's results cache.
  * @public
  */
 export class QualifySequencer extends BaseSequencer {
   /**
-   * @param files - the run's suite files.
-   * @returns them in the order the workers take them.
+   * @param files - the run's suite files
+   * @returns them in the order the workers take them
    */
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return hostSuiteFirst(await super.sort(files), (file) => file.moduleId);
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return Promise.resolve(
+      suiteOrder(
+        files,
+        (file) => file.moduleId,
+        (file) => sizeOf(file.moduleId),
+      ),
+    );
+  }
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    // Loading it will say what is wrong.
+    return 0;
   }
 }
