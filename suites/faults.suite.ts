@@ -14,7 +14,7 @@ import { judgeCrash, judgeRecovery, judgeRestarted, NEVER_ADMITTED, type StepAns
 import { findMarkedProcesses, reapMarkedProcesses, type MarkedProcess } from '../harness/suite/markedProcesses.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
 import { qualifyTest, type QualifyTestContext } from '../harness/suite/qualifyTest.js';
-import { STOPPED_ANSWERING } from '../harness/suite/callPacing.js';
+import { BUDGET_SPENT, STOPPED_ANSWERING } from '../harness/suite/callPacing.js';
 import type { CallRecord } from '../harness/transport/callRecord.js';
 import type { FaultedCall } from '../harness/faults/runFaultedCall.js';
 import { violation, type Violation } from '../harness/violation.js';
@@ -56,6 +56,12 @@ const FIRST_KILL_FROM = 0.8;
 
 /** Fewest crash cases a run sweeps, whatever `--runs` says. */
 const MIN_CRASH_CASES = 8;
+
+/** Why `sendFaulted` started no process. */
+function notSent(session: AdapterSession): string {
+  if (session.unresponsive()) return STOPPED_ANSWERING;
+  return session.submitBudgetSpent() ? BUDGET_SPENT : NO_FAULTS;
+}
 
 /** Markers of every ended call this file made: reaped when the file ends, whatever happened. */
 const endedCalls = new Set<string>();
@@ -190,7 +196,7 @@ qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is kille
       let hits = 0;
       for (const [index, delay] of delays.entries()) {
         const killed = await session.sendFaulted('submit', requestText, { kind: 'kill', afterMs: delay });
-        if (killed === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
+        if (killed === null) return { verdict: 'undecided', reason: notSent(session) };
         if (killed.faulted) hits += 1;
         const crash = `${index === 0 ? 'the first submit' : 'a resubmit'} killed ${delay} ms after spawn`;
         after.push({ exchange: await session.observe(binding), step: `observe after ${crash}` });
@@ -276,7 +282,7 @@ async function pointsFor(context: QualifyTestContext, tracer: SyscallTracer, cla
   const steps = await stepsOf(context, tracer.injector);
   if (steps === null) {
     recorder.faultMethod(clauseId, { method: 'syscall', detail: 'step tracer: no traced submit admitted, so no durable steps were recorded' });
-    recorder.inconclusive(clauseId, NEVER_ADMITTED);
+    recorder.inconclusive(clauseId, context.session.submitBudgetSpent() ? BUDGET_SPENT : NEVER_ADMITTED);
     return null;
   }
   const { points, detail } = faultPoints(steps, fault);
@@ -334,7 +340,7 @@ async function crashOnce(context: QualifyTestContext, tracer: SyscallTracer, val
     after.push({ exchange: admitted, step: 'submit before the crash' });
   }
   const killed = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), { kind: 'kill-at', tracer: tracer.injector, step: crash.step, of: crash.of });
-  if (killed === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
+  if (killed === null) return { verdict: 'undecided', reason: notSent(session) };
   const site = await killed.site;
   const crashed = `${crash.call === 'first' ? 'the first submit' : 'a resubmit'} killed ${killed.faulted ? (site?.description ?? describePoint(crash)) : `before ${describePoint(crash)} (not reached)`}`;
   after.push({ exchange: await session.observe(binding), step: `observe after ${crashed}` });
@@ -386,7 +392,7 @@ qualifyTest({ clauses: ['SEM-UNCERTAIN-RECOVERY'], title: 'after a submit paused
         { kind: 'pause', afterMs: stopAfterMs, resumeAfterMs: hostDeadline + PAUSE_PAST_DEADLINE_MS, resumedTimeoutMs: options.timeoutMs },
         hostDeadline,
       );
-      if (paused === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
+      if (paused === null) return { verdict: 'undecided', reason: notSent(session) };
       // Meanwhile: any answer is allowed (a lock held by the stopped process may time it out); an unknown proves nothing.
       const meanwhile = await session.observe(binding);
       return recoverAfter(context, binding, paused, [...before, meanwhile]);
@@ -453,7 +459,7 @@ async function stopOnce(context: QualifyTestContext, tracer: SyscallTracer, valu
       hold,
     } as const;
     const paused = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), plan, hostDeadline);
-    if (paused === null) return { verdict: 'undecided', reason: session.unresponsive() ? STOPPED_ANSWERING : NO_FAULTS };
+    if (paused === null) return { verdict: 'undecided', reason: notSent(session) };
     // Meanwhile: any answer is allowed (a lock held by the stopped process may time it out); an unknown proves nothing.
     const meanwhile = await session.observe(binding);
     release();

@@ -9,7 +9,7 @@ import type { CallRecord } from '../transport/callRecord.js';
 import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
 import { violation } from '../violation.js';
 import { AdapterSession } from './AdapterSession.js';
-import { AdmissionBudget, UnresponsiveBreaker } from './callPacing.js';
+import { AdmissionBudget, BUDGET_SPENT, UnresponsiveBreaker } from './callPacing.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
 import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 
@@ -48,7 +48,7 @@ class FakeTransport implements OperationTransport {
   }
 }
 
-function sessionWith(transport: OperationTransport) {
+function sessionWith(transport: OperationTransport, maxSubmits: number | null = null) {
   const recorder = new EvidenceRecorder('SDK-NO-MUTATION: t', ['SDK-NO-MUTATION']);
   const options = runOptionsOf({ subject: { kind: 'sdk', modulePath: '/m.js', authorityId: 'ledger-b2' } });
   const session = new AdapterSession({
@@ -58,7 +58,7 @@ function sessionWith(transport: OperationTransport) {
     testName: 'SDK-NO-MUTATION: t',
     transcript: new TranscriptWriter(work.path),
     breaker: new UnresponsiveBreaker(work.path),
-    budget: new AdmissionBudget(work.path, null),
+    budget: new AdmissionBudget(work.path, maxSubmits),
     terminals: null,
   });
   return { session, recorder };
@@ -67,6 +67,20 @@ function sessionWith(transport: OperationTransport) {
 const evidence = (recorder: EvidenceRecorder, id: string) => recorder.meta().evidence.find((entry) => entry.clauseId === id);
 
 describe('AdapterSession over an OperationTransport', () => {
+  it('refuses a submit past --max-submits without a call, and says from then on that the budget is spent', async () => {
+    const transport = new FakeTransport({ checked: [], violations: [] });
+    const { session } = sessionWith(transport, 1);
+    const binding = bindingFor({ operationId: 'op-1', authorityId: 'ledger-b2', payload: {} });
+    expect(session.submitBudgetSpent()).toBe(false);
+    expect((await session.submit(binding, {})).kind).toBe('outcome');
+    expect(session.submitBudgetSpent()).toBe(false);
+    expect(await session.submit(binding, {})).toEqual({ kind: 'uncertain', reason: BUDGET_SPENT, record: null });
+    expect(session.submitBudgetSpent()).toBe(true);
+    // Observes are not submits: they still run.
+    expect((await session.observe(binding)).kind).toBe('outcome');
+    expect(transport.calls.map((call) => call.action)).toEqual(['submit', 'observe']);
+  });
+
   it('hands the transport the structured request with its canonical text, and takes the authority from the SDK subject', async () => {
     const transport = new FakeTransport({ checked: [], violations: [] });
     const { session } = sessionWith(transport);

@@ -17,7 +17,7 @@ import { judgeStderrBound } from './judgeStderrBound.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
-import { STOPPED_ANSWERING, type AdmissionBudget, type CallPace, type UnresponsiveBreaker } from './callPacing.js';
+import { BUDGET_SPENT, STOPPED_ANSWERING, type AdmissionBudget, type CallPace, type UnresponsiveBreaker } from './callPacing.js';
 import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 
 /** The answer to one well-formed request, as evidence. */
@@ -50,6 +50,7 @@ export class AdapterSession {
   readonly #deps: AdapterSessionDeps;
   #caseCalls: CallRecord[] = [];
   #signal: AbortSignal | undefined;
+  #budgetSpent = false;
 
   constructor(deps: AdapterSessionDeps) {
     this.#deps = deps;
@@ -93,14 +94,16 @@ export class AdapterSession {
   /**
    * Sends raw request text with a fault injected (`runFaultedCall`), recorded
    * like `send`. The fault is the suite's doing, so it does not feed the
-   * unresponsiveness breaker. Returns null without starting a process when the
-   * adapter is unresponsive, or when the transport cannot inject faults (only
-   * the command transport can).
+   * unresponsiveness breaker. A submit counts against `--max-submits` (the
+   * suites fault only well-formed submits). Returns null without starting a
+   * process when the adapter is unresponsive, when the budget is spent, or when
+   * the transport cannot inject faults (only the command transport can).
    * @param timeoutMs - the host deadline of this call. @defaultValue `--timeout-ms`
    */
   async sendFaulted(action: Action, requestText: string, fault: FaultPlan, timeoutMs?: number): Promise<FaultedCall | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
     if (breaker.tripped() || this.#signal?.aborted === true || !(transport instanceof CommandTransport)) return null;
+    if (action === 'submit' && !this.#claimSubmit()) return null;
     const bounds = { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal };
     const call = await runFaultedCall(transport.target, { action, requestText }, bounds, fault);
     this.#deps.recorder.countCall();
@@ -112,13 +115,15 @@ export class AdapterSession {
 
   /**
    * Sends a well-formed request once under the step tracer and lists its
-   * durable steps (`recordDurableSteps`), recorded like `send`. Returns null
-   * when the adapter is unresponsive or the transport starts no process.
+   * durable steps (`recordDurableSteps`), recorded like `send`; a submit counts
+   * against `--max-submits`. Returns null when the adapter is unresponsive, the
+   * budget is spent or the transport starts no process.
    * @param tracer - the step tracer
    */
   async traced(request: CodingOperationRequest, tracer: StepTracer): Promise<{ readonly exchange: Exchange; readonly steps: readonly DurableStep[] } | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
     if (breaker.tripped() || !(transport instanceof CommandTransport)) return null;
+    if (request.action === 'submit' && !this.#claimSubmit()) return null;
     const bounds = { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: undefined };
     const { record, steps } = await recordDurableSteps(tracer, transport.target, { action: request.action, requestText: canonicalJson(request) }, bounds);
     transcript.append(record, testName);
@@ -128,8 +133,19 @@ export class AdapterSession {
 
   /** Submits `payload` under `binding` (a well-formed request); counts against `--max-submits`. */
   async submit(binding: Binding, payload: JsonValue): Promise<Exchange> {
-    if (!this.#deps.budget.claim()) return { kind: 'uncertain', reason: 'the --max-submits budget is spent', record: null };
+    if (!this.#claimSubmit()) return { kind: 'uncertain', reason: BUDGET_SPENT, record: null };
     return this.exchange(submitRequest(binding, payload));
+  }
+
+  /** Whether a submit of this session was refused because `--max-submits` submits were made already (then every later one is). */
+  submitBudgetSpent(): boolean {
+    return this.#budgetSpent;
+  }
+
+  #claimSubmit(): boolean {
+    // The budget never refills, so once spent it stays spent.
+    if (!this.#budgetSpent && !this.#deps.budget.claim()) this.#budgetSpent = true;
+    return !this.#budgetSpent;
   }
 
   /** Observes `binding` (a well-formed request). */

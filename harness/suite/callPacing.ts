@@ -94,6 +94,9 @@ export class AdmissionBudget {
   }
 }
 
+/** Why a submit was not made: `--max-submits` submits were made already. */
+export const BUDGET_SPENT = 'the --max-submits budget is spent';
+
 /** Why a call was not made: the adapter was declared unresponsive. */
 export const STOPPED_ANSWERING = 'the adapter stopped answering (repeated timeouts)';
 
