@@ -9,7 +9,7 @@ import { admissionOf, contendedCase, witnessesOf } from '../harness/suite/exchan
 import { exercisedHistoryClauses } from '../harness/suite/exercisedClauses.js';
 import { judgeConcurrentRebind, judgeConcurrentSubmit } from '../harness/suite/judgeConcurrent.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
-import { raceBurst } from '../harness/suite/callPacing.js';
+import { NEVER_ADMITTED, raceBurst } from '../harness/suite/callPacing.js';
 
 // Races: overlapping calls on one operation, started in one synchronous
 // loop. These tests exceed --concurrency on purpose (up to 16 processes at
@@ -21,7 +21,6 @@ import { raceBurst } from '../harness/suite/callPacing.js';
 const MAX_RACERS = 16;
 /** Race cases per property: each case starts up to 16 processes at once. */
 const RACE_CASES = 5;
-const NEVER_ADMITTED = 'the adapter admitted no valid submit, so there is no admission to reason about';
 
 /** Racers drawn up to 16, the full burst a third of the time (a small burst rarely races). */
 const racers = fc.oneof({ arbitrary: fc.constant(MAX_RACERS), weight: 1 }, { arbitrary: fc.integer({ min: 2, max: MAX_RACERS - 1 }), weight: 2 });
@@ -94,7 +93,7 @@ qualifyTest(
         const raced: Exchange[] = await raceBurst(first);
         raced.push(...(await raceBurst(Array.from({ length: after }, () => () => session.observe(binding)))));
         const exchanges = [...raced, await session.observe(binding)];
-        if (!exchanges.some((exchange) => admissionOf(exchange) !== null)) return contendedCase({ verdict: 'undecided', reason: NEVER_ADMITTED }, raced);
+        if (!exchanges.some((exchange) => admissionOf(exchange) !== null)) return contendedCase({ verdict: 'undecided', reason: session.noAdmissionReason() }, raced);
         const witnesses = witnessesOf(exchanges);
         const exercised = exercisedHistoryClauses(witnesses);
         const violations = checkHistories(witnesses);

@@ -10,7 +10,7 @@ import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.j
 import { callExcerpt } from '../harness/suite/callExcerpt.js';
 import { deriveSeed, type CaseResult, type PropertySpec } from '../harness/suite/checkProperty.js';
 import { admissionOf, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
-import { judgeCrash, judgeRecovery, judgeRestarted, NEVER_ADMITTED, type StepAnswer } from '../harness/suite/judgeCrashRecovery.js';
+import { judgeCrash, judgeRecovery, judgeRestarted, type StepAnswer } from '../harness/suite/judgeCrashRecovery.js';
 import { findMarkedProcesses, reapMarkedProcesses, type MarkedProcess } from '../harness/suite/markedProcesses.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
 import { qualifyTest, type QualifyTestContext } from '../harness/suite/qualifyTest.js';
@@ -165,7 +165,7 @@ qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is kille
   recorder.faultMethod('SEM-CRASH-CONSISTENT', { method: 'timing', detail: `${tracer.reason}; fell back to SIGKILL at delays swept across a measured submit` });
   const typical = await typicalSubmitDurations(context, recorder.testName);
   if (typical === null) {
-    recorder.inconclusive('SEM-CRASH-CONSISTENT', NEVER_ADMITTED);
+    recorder.inconclusive('SEM-CRASH-CONSISTENT', session.noAdmissionReason());
     return;
   }
   // A kill delay must fall inside the call's deadline, however slow the measured submit was.
@@ -214,10 +214,13 @@ qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is kille
   });
 });
 
-/** The steps of a first submit and of a resubmit, traced once per file (by the first test that asks). */
-let recordedSteps: Promise<RecordedSteps | null> | undefined;
+/** The recorded steps, or why none were: the tests that share a recording did not all try to make it. */
+type Recording = { readonly steps: RecordedSteps } | { readonly steps: null; readonly reason: string };
 
-function stepsOf(context: QualifyTestContext, tracer: StepTracer): Promise<RecordedSteps | null> {
+/** The steps of a first submit and of a resubmit, traced once per file (by the first test that asks). */
+let recordedSteps: Promise<Recording> | undefined;
+
+function stepsOf(context: QualifyTestContext, tracer: StepTracer): Promise<Recording> {
   recordedSteps ??= recordSteps(context, tracer);
   return recordedSteps;
 }
@@ -227,7 +230,7 @@ function stepsOf(context: QualifyTestContext, tracer: StepTracer): Promise<Recor
  * fresh one: by then the ledger is set up (an adapter's very first call may
  * create directories no later call creates), as it is for every fault case.
  */
-async function recordSteps(context: QualifyTestContext, tracer: StepTracer): Promise<RecordedSteps | null> {
+async function recordSteps(context: QualifyTestContext, tracer: StepTracer): Promise<Recording> {
   const { session, ids, options } = context;
   const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, 'faults#trace'), numRuns: 2 * RECORD_ATTEMPTS });
   // A submit that failed (an adapter that refuses under load) shows no admission's steps: a few fresh tries.
@@ -239,10 +242,10 @@ async function recordSteps(context: QualifyTestContext, tracer: StepTracer): Pro
     const again = admissionOf(admitted) === null ? null : await session.traced(submitRequest(binding, value), tracer);
     const first = again === null ? null : await session.traced(submitRequest(freshBinding(ids, session, other, 'trace'), other), tracer);
     track(session.caseCalls());
-    if (first !== null && again !== null && admissionOf(first.exchange) !== null) return { first: first.steps, again: again.steps };
+    if (first !== null && again !== null && admissionOf(first.exchange) !== null) return { steps: { first: first.steps, again: again.steps } };
     if (session.unresponsive()) break;
   }
-  return null;
+  return { steps: null, reason: session.unresponsive() ? STOPPED_ANSWERING : session.noAdmissionReason() };
 }
 
 /** Tries at recording an admitting submit. */
@@ -279,13 +282,13 @@ interface PlannedPoints {
  */
 async function pointsFor(context: QualifyTestContext, tracer: SyscallTracer, clauseId: ClauseId, fault: FaultKind): Promise<PlannedPoints | null> {
   const { recorder, options } = context;
-  const steps = await stepsOf(context, tracer.injector);
-  if (steps === null) {
+  const recording = await stepsOf(context, tracer.injector);
+  if (recording.steps === null) {
     recorder.faultMethod(clauseId, { method: 'syscall', detail: 'step tracer: no traced submit admitted, so no durable steps were recorded' });
-    recorder.inconclusive(clauseId, context.session.submitBudgetSpent() ? BUDGET_SPENT : NEVER_ADMITTED);
+    recorder.inconclusive(clauseId, recording.reason);
     return null;
   }
-  const { points, detail } = faultPoints(steps, fault);
+  const { points, detail } = faultPoints(recording.steps, fault);
   recorder.faultMethod(clauseId, { method: 'syscall', detail });
   if (points.length === 0) {
     recorder.inconclusive(clauseId, 'the step tracer saw no durable step in a submit (no file write, sync, rename, link or answer on stdout)');
@@ -336,7 +339,7 @@ async function crashOnce(context: QualifyTestContext, tracer: SyscallTracer, val
   const after: StepAnswer[] = [];
   if (crash.call === 'again') {
     const admitted = await session.submit(binding, value);
-    if (admissionOf(admitted) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+    if (admissionOf(admitted) === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
     after.push({ exchange: admitted, step: 'submit before the crash' });
   }
   const killed = await session.sendFaulted('submit', canonicalJson(submitRequest(binding, value)), { kind: 'kill-at', tracer: tracer.injector, step: crash.step, of: crash.of });
@@ -369,7 +372,7 @@ qualifyTest({ clauses: ['SEM-UNCERTAIN-RECOVERY'], title: 'after a submit paused
   recorder.faultMethod('SEM-UNCERTAIN-RECOVERY', { method: 'timing', detail: `${tracer.reason}; fell back to SIGSTOP at delays across a measured submit` });
   const typical = await typicalSubmitDurations(context, recorder.testName);
   if (typical === null) {
-    recorder.inconclusive('SEM-UNCERTAIN-RECOVERY', NEVER_ADMITTED);
+    recorder.inconclusive('SEM-UNCERTAIN-RECOVERY', session.noAdmissionReason());
     return;
   }
   const stopAt = (fraction: number): number => Math.min(hostDeadline - 1, Math.round((fraction / 1_000) * typical.first));
@@ -385,7 +388,7 @@ qualifyTest({ clauses: ['SEM-UNCERTAIN-RECOVERY'], title: 'after a submit paused
       const stopAfterMs = stopAt(stop);
       const binding = freshBinding(ids, session, value, 'pause');
       const before: Exchange[] = admitFirst ? [await session.submit(binding, value)] : [];
-      if (admitFirst && admissionOf(before[0] as Exchange) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+      if (admitFirst && admissionOf(before[0] as Exchange) === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
       const paused = await session.sendFaulted(
         'submit',
         canonicalJson(submitRequest(binding, value)),
@@ -442,7 +445,7 @@ async function stopOnce(context: QualifyTestContext, tracer: SyscallTracer, valu
   const { session, ids, options } = context;
   const binding = freshBinding(ids, session, value, 'pause');
   const before: Exchange[] = stop.call === 'again' ? [await session.submit(binding, value)] : [];
-  if (stop.call === 'again' && admissionOf(before[0] as Exchange) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+  if (stop.call === 'again' && admissionOf(before[0] as Exchange) === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
   let release: () => void = () => {};
   const hold = new Promise<void>((resolve) => {
     release = resolve;
@@ -489,7 +492,7 @@ qualifyTest({ clauses: ['SEM-LOCAL-SETTLEMENT'], title: 'after a terminal outcom
       const binding = freshBinding(ids, session, value, 'settle');
       const exchanges = [await session.submit(binding, value)];
       if (resubmit) exchanges.push(await session.submit(binding, value));
-      if (!exchanges.some((exchange) => admissionOf(exchange) !== null)) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+      if (!exchanges.some((exchange) => admissionOf(exchange) !== null)) return { verdict: 'undecided', reason: session.noAdmissionReason() };
       exchanges.push(...(await pollUntilTerminal(session, binding, options.pollBudget)));
       const terminal = exchanges.find((exchange) => exchange.kind === 'outcome' && exchange.outcome.state === 'terminal');
       // Every call of the case has ended (they run one after another), so no marker of a call in flight is counted.
@@ -538,7 +541,7 @@ qualifyTest({ clauses: ['SEM-DURABLE-RESTART'], title: 'after the declared resta
     before.push({ binding, value, admitted });
   }
   if (before.length === 0) {
-    recorder.inconclusive('SEM-DURABLE-RESTART', NEVER_ADMITTED);
+    recorder.inconclusive('SEM-DURABLE-RESTART', session.noAdmissionReason());
     return;
   }
   const restart = await runRestartStep(

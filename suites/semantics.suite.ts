@@ -10,14 +10,13 @@ import type { CaseResult } from '../harness/suite/checkProperty.js';
 import { admissionOf, describeExchange, observeInventsAdmissions, PHANTOM_ADMISSIONS, pollUntilTerminal, undecidedCase, witnessesOf } from '../harness/suite/exchangeHelpers.js';
 import { CONTROL_PAYLOAD, isRefusal, judgeRefusedSubmit, submitControl } from '../harness/suite/judgeRefusal.js';
 import { payloadFeatures } from '../harness/suite/payloadFeatures.js';
+import { NEVER_ADMITTED } from '../harness/suite/callPacing.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
 import { violation, type Violation } from '../harness/violation.js';
 
 // Ledger semantics (the SEM clauses), one sequential case at a time. Every case starts from
 // a fresh operation ID, so cases never see each other's state.
-
-const NEVER_ADMITTED = 'the adapter admitted no valid submit, so there is no admission to reason about';
 
 function freshBinding(ids: OperationIds, session: AdapterSession, value: JsonValue, tag: string): Binding {
   return bindingFor({ operationId: ids.fresh(tag), authorityId: session.authorityId, payload: value });
@@ -38,7 +37,7 @@ qualifyTest(
       describe: ({ admitFirst }) => (admitFirst ? 'submit payload A, then observe the same operationId bound to payload B' : 'observe a binding that was never submitted'),
       run: async ({ pair: [first, second], admitFirst }): Promise<CaseResult> => {
         const admitted = freshBinding(ids, session, first, 'fresh');
-        if (admitFirst && admissionOf(await session.submit(admitted, first)) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+        if (admitFirst && admissionOf(await session.submit(admitted, first)) === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
         const probe = admitFirst ? { ...admitted, requestDigest: bindingFor({ ...admitted, payload: second }).requestDigest } : admitted;
         const answer = await session.observe(probe);
         // Refusing (a nonzero exit) is allowed for the other digest; a timeout proves nothing either way.
@@ -78,7 +77,7 @@ qualifyTest({ clauses: ['SEM-OBSERVE-READONLY'], title: 'observes never admit, a
       }
       const submitted = await session.submit(binding, value);
       if (submitted.kind === 'uncertain') return { verdict: 'undecided', reason: submitted.reason };
-      if (admissionOf(submitted) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+      if (admissionOf(submitted) === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
       return { verdict: 'held' };
     },
   });
@@ -137,7 +136,7 @@ qualifyTest({ clauses: ['SEM-SUBMIT-IDEMPOTENT'], title: 'repeated submits of on
     run: async ({ value, steps }): Promise<CaseResult> => {
       const binding = freshBinding(ids, session, value, 'idem');
       const first = admissionOf(await session.submit(binding, value));
-      if (first === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+      if (first === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
       for (const step of steps) {
         const answer = step === 'submit' ? await session.submit(binding, value) : await session.observe(binding);
         const later = admissionOf(answer);
@@ -167,7 +166,7 @@ qualifyTest(
       run: async ([first, second]): Promise<CaseResult> => {
         const original = freshBinding(ids, session, first, 'rebind');
         const admitted = admissionOf(await session.submit(original, first));
-        if (admitted === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+        if (admitted === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
         const rebound = { ...original, requestDigest: bindingFor({ ...original, payload: second }).requestDigest };
         const rebindExchange = await session.submit(rebound, second);
         const violations: Violation[] = [];
@@ -214,7 +213,7 @@ qualifyTest(
       run: async ({ value, extraObserves, resubmit }): Promise<CaseResult> => {
         const binding = freshBinding(ids, session, value, 'history');
         const exchanges: Exchange[] = [await session.submit(binding, value)];
-        if (admissionOf(exchanges[0] as Exchange) === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+        if (admissionOf(exchanges[0] as Exchange) === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
         exchanges.push(...(await pollUntilTerminal(session, binding, options.pollBudget)));
         for (let index = 0; index < extraObserves; index++) exchanges.push(await session.observe(binding));
         if (resubmit) exchanges.push(await session.submit(binding, value));
@@ -242,7 +241,7 @@ qualifyTest({ clauses: ['SEM-DISTINCT-OPERATIONS'], title: 'distinct operations 
       const secondValue = samePayload ? value : other;
       const first = admissionOf(await session.submit(freshBinding(ids, session, value, 'distinct'), value));
       const second = admissionOf(await session.submit(freshBinding(ids, session, secondValue, 'distinct'), secondValue));
-      if (first === null || second === null) return { verdict: 'undecided', reason: NEVER_ADMITTED };
+      if (first === null || second === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
       return first.acceptanceRef === second.acceptanceRef
         ? { verdict: 'violated', violations: [violation('SEM-DISTINCT-OPERATIONS', `two operations with different operationIds share acceptanceRef ${first.acceptanceRef}`)] }
         : { verdict: 'held' };

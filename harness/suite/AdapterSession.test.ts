@@ -9,7 +9,7 @@ import type { CallRecord } from '../transport/callRecord.js';
 import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
 import { violation } from '../violation.js';
 import { AdapterSession } from './AdapterSession.js';
-import { AdmissionBudget, BUDGET_SPENT, UnresponsiveBreaker } from './callPacing.js';
+import { AdmissionBudget, BUDGET_SPENT, NEVER_ADMITTED, UnresponsiveBreaker } from './callPacing.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
 import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 
@@ -67,15 +67,18 @@ function sessionWith(transport: OperationTransport, maxSubmits: number | null = 
 const evidence = (recorder: EvidenceRecorder, id: string) => recorder.meta().evidence.find((entry) => entry.clauseId === id);
 
 describe('AdapterSession over an OperationTransport', () => {
-  it('refuses a submit past --max-submits without a call, and says from then on that the budget is spent', async () => {
+  it('refuses a submit past --max-submits without a call, and from then on gives the budget as the reason a case saw no admission', async () => {
     const transport = new FakeTransport({ checked: [], violations: [] });
     const { session } = sessionWith(transport, 1);
     const binding = bindingFor({ operationId: 'op-1', authorityId: 'ledger-b2', payload: {} });
     expect(session.submitBudgetSpent()).toBe(false);
     expect((await session.submit(binding, {})).kind).toBe('outcome');
     expect(session.submitBudgetSpent()).toBe(false);
+    expect(session.noAdmissionReason()).toBe(NEVER_ADMITTED);
     expect(await session.submit(binding, {})).toEqual({ kind: 'uncertain', reason: BUDGET_SPENT, record: null });
     expect(session.submitBudgetSpent()).toBe(true);
+    // A case left without an admission now names the suite's budget, not the adapter.
+    expect(session.noAdmissionReason()).toBe(BUDGET_SPENT);
     // Observes are not submits: they still run.
     expect((await session.observe(binding)).kind).toBe('outcome');
     expect(transport.calls.map((call) => call.action)).toEqual(['submit', 'observe']);

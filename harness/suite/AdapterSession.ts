@@ -17,7 +17,7 @@ import { judgeStderrBound } from './judgeStderrBound.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
-import { BUDGET_SPENT, STOPPED_ANSWERING, type AdmissionBudget, type CallPace, type UnresponsiveBreaker } from './callPacing.js';
+import { BUDGET_SPENT, NEVER_ADMITTED, STOPPED_ANSWERING, type AdmissionBudget, type CallPace, type UnresponsiveBreaker } from './callPacing.js';
 import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 
 /** The answer to one well-formed request, as evidence. */
@@ -140,6 +140,11 @@ export class AdapterSession {
   /** Whether a submit of this session was refused because `--max-submits` submits were made already (then every later one is). */
   submitBudgetSpent(): boolean {
     return this.#budgetSpent;
+  }
+
+  /** Why a case of this session saw no admission: the suite's `--max-submits` budget, once it refused a submit, else the adapter. */
+  noAdmissionReason(): string {
+    return this.#budgetSpent ? BUDGET_SPENT : NEVER_ADMITTED;
   }
 
   #claimSubmit(): boolean {

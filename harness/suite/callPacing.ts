@@ -94,6 +94,9 @@ export class AdmissionBudget {
   }
 }
 
+/** Why a case that admitted nothing proves nothing. */
+export const NEVER_ADMITTED = 'the adapter admitted no valid submit, so there is no admission to reason about';
+
 /** Why a submit was not made: `--max-submits` submits were made already. */
 export const BUDGET_SPENT = 'the --max-submits budget is spent';
 

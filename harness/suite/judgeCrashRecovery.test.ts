@@ -4,7 +4,8 @@ import type { Outcome } from '../protocol/types.js';
 import { exchangeOf, uncertainOf } from './__test-helpers__/exchangeOf.js';
 import type { Exchange } from './AdapterSession.js';
 import type { CaseResult } from './checkProperty.js';
-import { judgeCrash, judgeRecovery, judgeRestarted, NEVER_ADMITTED, noEvidence, type StepAnswer } from './judgeCrashRecovery.js';
+import { NEVER_ADMITTED } from './callPacing.js';
+import { judgeCrash, judgeRecovery, judgeRestarted, noEvidence, type StepAnswer } from './judgeCrashRecovery.js';
 
 const binding = sampleBinding('op-fault');
 

@@ -3,15 +3,13 @@ import { checkHistories } from '../history/checkHistory.js';
 import { violation, type Violation } from '../violation.js';
 import type { Exchange } from './AdapterSession.js';
 import type { CaseResult } from './checkProperty.js';
+import { NEVER_ADMITTED } from './callPacing.js';
 import { admissionOf, describeExchange, hostFaultOfExchange, undecidedCase, witnessesOf } from './exchangeHelpers.js';
 
 // Judges of the fault cases (a crash, a pause past the deadline, a restart step). Each is pure: the
 // suite drives the adapter, these decide what its answers prove. What an answer must agree with
 // across calls (one acceptanceRef, one terminal envelope) is the binding history's to find; these
 // only say which fault clause a disagreement breaks.
-
-/** Why a case that admitted nothing proves nothing. */
-export const NEVER_ADMITTED = 'the adapter admitted no valid submit, so there is no admission to reason about';
 
 /** One answer after a fault, with the step that made it, as violations name it. */
 export interface StepAnswer {
