@@ -39,6 +39,29 @@ describe('TranscriptVerifier', () => {
     ]);
   });
 
+  it('keeps one history per binding, also for bindings sharing an operation ID', () => {
+    // Same operation ID, another payload (so another digest): a terminal of one says nothing about the other.
+    const rebound = sampleBinding('op-1', { task: 'y' });
+    const result = verify([
+      { binding, action: 'submit', answer: terminalOutcome(binding), startedAt: 0, endedAt: 10 },
+      { binding: rebound, answer: acceptedOutcome(rebound), startedAt: 20, endedAt: 30 },
+      { binding: rebound, answer: unknownOutcome(rebound), startedAt: 40, endedAt: 50 },
+      { binding, answer: acceptedOutcome(binding), startedAt: 60, endedAt: 70 },
+    ]);
+    expect(result.bindings).toBe(2);
+    // Each history sees only its own lines: 2 then 3 for one, 1 then 4 for the other.
+    expect(summary(result)).toEqual([
+      [
+        'SEM-REVISION-MONOTONIC',
+        [
+          [2, 3],
+          [1, 4],
+        ],
+      ],
+      ['SEM-TERMINAL-IMMUTABLE', [[1, 4]]],
+    ]);
+  });
+
   it('does not order overlapping calls, even when the later-starting one ends first', () => {
     // Line 2 starts before line 1 ends: a stale revision there is no violation; on line 3 (after both) it is.
     const overlapping = verify([

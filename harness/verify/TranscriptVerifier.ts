@@ -1,6 +1,6 @@
 import { codingOperationClauses, type ClauseId } from '../clauses.js';
 import { HistoryChecker } from '../history/HistoryChecker.js';
-import type { Binding, Outcome } from '../protocol/types.js';
+import type { Outcome } from '../protocol/types.js';
 import { TranscriptInputError, type TranscriptCall } from '../transcript/transcriptLine.js';
 import { CallJudge, type CallJudgement } from './CallJudge.js';
 
@@ -82,9 +82,9 @@ export class TranscriptVerifier {
   readonly #judge: CallJudge;
   readonly #examplesPerClause: number;
   readonly #pending = new EndOrderQueue<PendingOutcome>();
-  readonly #histories = new Map<string, HistoryChecker>();
-  // The judges hand out one object per distinct answer text, so a poll loop's outcomes find their history without building the key again.
-  readonly #historyOf = new WeakMap<Outcome, HistoryChecker>();
+  // Keyed by operation ID (a short string, hashed once per outcome object); the rare bindings sharing one are told apart in a list.
+  readonly #histories = new Map<string, BindingHistory[]>();
+  #bindings = 0;
   readonly #findings = new Map<ClauseId, { count: number; examples: VerifyFinding[] }>();
   #lastStart = -Infinity;
   #lastLine = 0;
@@ -168,7 +168,7 @@ export class TranscriptVerifier {
       lines: this.#lines,
       outChecked: this.#outChecked,
       outcomes: this.#outcomes,
-      bindings: this.#histories.size,
+      bindings: this.#bindings,
       refusalsChecked: this.#refusalsChecked,
       maskedSkipped: this.#maskedSkipped,
       violated,
@@ -178,7 +178,7 @@ export class TranscriptVerifier {
   #drain(time: number | undefined): void {
     for (let next = this.#pending.popUpTo(time); next !== undefined; next = this.#pending.popUpTo(time)) {
       const { outcome, line, canonicalText } = next;
-      const checker = this.#historyOf.get(outcome) ?? this.#history(outcome);
+      const checker = this.#history(outcome);
       for (const found of checker.add({ outcome, startedAt: next.startedAt, endedAt: next.endedAt, ref: line, canonicalText })) {
         const refs = found.details?.refs;
         this.#note(found.clauseId, Array.isArray(refs) ? (refs as number[]) : [line], found.message);
@@ -186,16 +186,20 @@ export class TranscriptVerifier {
     }
   }
 
-  /** The history of the outcome's binding (new if none), remembered for this outcome object. */
+  /** The history of the outcome's binding (new if none). */
   #history(outcome: Outcome): HistoryChecker {
-    const key = bindingKey(outcome);
-    let checker = this.#histories.get(key);
-    if (checker === undefined) {
-      checker = new HistoryChecker();
-      this.#histories.set(key, checker);
+    let sharing = this.#histories.get(outcome.operationId);
+    if (sharing === undefined) {
+      sharing = [];
+      this.#histories.set(outcome.operationId, sharing);
     }
-    this.#historyOf.set(outcome, checker);
-    return checker;
+    let history = sharing.find((entry) => entry.authorityId === outcome.authorityId && entry.requestDigest === outcome.requestDigest);
+    if (history === undefined) {
+      history = { authorityId: outcome.authorityId, requestDigest: outcome.requestDigest, checker: new HistoryChecker() };
+      sharing.push(history);
+      this.#bindings += 1;
+    }
+    return history.checker;
   }
 
   #note(clauseId: ClauseId, lines: readonly number[], message: string): void {
@@ -209,9 +213,11 @@ export class TranscriptVerifier {
   }
 }
 
-/** Identities and digests cannot hold NUL, so the key is unambiguous. */
-function bindingKey(binding: Binding): string {
-  return `${binding.operationId}\u0000${binding.authorityId}\u0000${binding.requestDigest}`;
+/** One binding's history, under its operation ID. */
+interface BindingHistory {
+  readonly authorityId: string;
+  readonly requestDigest: string;
+  readonly checker: HistoryChecker;
 }
 
 /** An item with the time its call ended and its transcript line (the tie-breaker). */
