@@ -58,6 +58,14 @@ export class RequestTextParseError extends Error {
   }
 }
 
+/** What the request oracle found in a request text, with the request as parsed from it. */
+export interface RequestTextJudgement {
+  /** The request as parsed from the text (`1e400` in it is Infinity). */
+  readonly request: unknown;
+  /** Every REQ clause it breaks; empty for a well-formed request. */
+  readonly violations: Violation[];
+}
+
 /**
  * `validateRequest` for a request given as the exact text sent on stdin, for
  * cases JSON values cannot represent: `1e400` parses to Infinity and is judged
@@ -69,13 +77,25 @@ export class RequestTextParseError extends Error {
  * @throws RequestTextParseError when the text is not JSON
  */
 export function validateRequestText(text: string, context: RequestValidationContext): Violation[] {
+  return judgeRequestText(text, context).violations;
+}
+
+/**
+ * `validateRequestText`, also handing back the request it parsed (a reader of
+ * recorded calls judges the answer against the binding of the exact text sent).
+ *
+ * @param text - the request text
+ * @param context - argv action and, optionally, the configured authority
+ * @throws RequestTextParseError when the text is not JSON
+ */
+export function judgeRequestText(text: string, context: RequestValidationContext): RequestTextJudgement {
   let request: unknown;
   try {
     request = JSON.parse(text);
   } catch (error) {
     throw new RequestTextParseError(text, error);
   }
-  return checkRequest(request, context, Buffer.byteLength(text, 'utf8'));
+  return { request, violations: checkRequest(request, context, Buffer.byteLength(text, 'utf8')) };
 }
 
 // `payload` is judged by the action (REQ-SUBMIT-PAYLOAD / REQ-OBSERVE-NO-PAYLOAD), never by REQ-CLOSED.

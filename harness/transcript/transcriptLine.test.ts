@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSPORT_UNCERTAINTIES } from '../transport/callRecord.js';
 import { TranscriptInputError, transcriptCall } from './transcriptLine.js';
 
-// Exactly the fields every transcript line must have, whoever wrote it.
+// Exactly the fields every transcript line must have, whoever wrote it (the request given as a value, having no text).
 const minimal = {
   action: 'observe',
   request: { any: 1 },
@@ -59,6 +59,12 @@ describe('transcriptCall', () => {
     expect(inputError(JSON.stringify({ ...minimal, startedAt: '10' }))).toMatchObject({ line: 7, field: 'startedAt' });
     expect(inputError(JSON.stringify({ ...minimal, endedAt: 5 }))).toMatchObject({ line: 7, field: 'endedAt' });
     expect(inputError(JSON.stringify({ ...minimal, uncertainty: 'bored' }))).toMatchObject({ field: 'uncertainty' });
+  });
+
+  it('needs the request as a value only when the line lacks its exact text', () => {
+    const { request: _request, ...withoutRequest } = minimal;
+    expect(inputError(JSON.stringify(withoutRequest))).toMatchObject({ line: 7, field: 'request', message: 'line 7 has no field "requestText" or "request"' });
+    expect(transcriptCall(JSON.stringify({ ...withoutRequest, requestText: '{}' }), 1)).toMatchObject({ hasRequestText: true, request: undefined, record: { requestText: '{}' } });
   });
 
   it('refuses a line that is not a JSON object', () => {

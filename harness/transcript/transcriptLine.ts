@@ -32,7 +32,10 @@ export interface TranscriptLineCut {
 
 /** One line of `transcript.jsonl`. */
 export interface TranscriptLine extends Omit<CallRecord, 'requestText'> {
-  /** The request as parsed back from the exact text sent (`null` when the text is not JSON). */
+  /**
+   * The request as parsed back from the exact text sent (`null` when the text is not JSON):
+   * a copy for people reading the line. `verify` judges `requestText`, and reads this only from a line without one.
+   */
   readonly request: unknown;
   /** The exact text written to stdin. */
   readonly requestText: string;
@@ -93,7 +96,7 @@ export interface TranscriptCall {
   readonly line: number;
   /** The call as the transport recorded it; fields the line lacks are derived or defaulted. */
   readonly record: CallRecord;
-  /** The line's `request` (the request parsed back from the text sent). */
+  /** The line's `request` (the request parsed back from the text sent), or undefined when the line has none; judged only when `hasRequestText` is false. */
   readonly request: unknown;
   /** Whether `requestText` was on the line (then `record.requestText` is the exact text sent). */
   readonly hasRequestText: boolean;
@@ -112,12 +115,12 @@ const isTime = (value: unknown): boolean => typeof value === 'number' && Number.
 
 /**
  * The fields every transcript line must have, whoever wrote it (README, "Reading
- * the report"): a line with only these can still be judged. Each is a field of
- * {@link TranscriptLine}, which the compiler checks.
+ * the report"): a line with only these and the request (`requestText`, or else
+ * `request`) can still be judged. Each is a field of {@link TranscriptLine}, which
+ * the compiler checks.
  */
 const REQUIRED = {
   action: { test: (value) => (ACTIONS as readonly unknown[]).includes(value), expected: '"submit" or "observe"' },
-  request: { test: () => true, expected: 'any JSON value' },
   exitCode: { test: (value) => value === null || Number.isInteger(value), expected: 'an integer or null' },
   signal: { test: (value) => value === null || typeof value === 'string', expected: 'a string or null' },
   timedOut: { test: isBoolean, expected: 'a boolean' },
@@ -139,7 +142,8 @@ const OPTIONAL = {
 const OPTIONAL_ENTRIES: readonly (readonly [string, FieldRule])[] = Object.entries(OPTIONAL);
 
 /**
- * Reads one transcript line. A line needs only the required fields;
+ * Reads one transcript line. A line needs only the required fields and
+ * the request (its exact text `requestText`, else the value `request`);
  * `uncertainty` is derived from the exit facts when the line has none
  * (timeout, output overflow, signal, missing or nonzero exit code).
  *
@@ -171,6 +175,10 @@ export function transcriptCall(text: string, line: number): TranscriptCall {
   if (endedAt < startedAt) throw new TranscriptInputError(`line ${line}: endedAt ${endedAt} is before startedAt ${startedAt}`, line, 'endedAt');
 
   const requestText = typeof fields.requestText === 'string' ? fields.requestText : null;
+  // The request is judged by its exact text; a line without one (another tool's) must give the request itself.
+  if (requestText === null && !Object.hasOwn(fields, 'request')) {
+    throw new TranscriptInputError(`line ${line} has no field "requestText" or "request"`, line, 'request');
+  }
   const stdout = fields.stdout as string;
   const record: CallRecord = {
     callId: typeof fields.callId === 'string' ? fields.callId : `line ${line}`,

@@ -4,7 +4,7 @@ import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import { acceptedOutcome, sampleBinding } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import { transcriptCall } from '../transcript/transcriptLine.js';
 import { transcriptLineOf } from './__test-helpers__/transcriptLines.js';
-import { BoundedCache, CallJudge } from './CallJudge.js';
+import { BoundedCache, CallJudge, type CallJudgement } from './CallJudge.js';
 
 describe('BoundedCache', () => {
   it('computes a key once while it is remembered', () => {
@@ -61,5 +61,24 @@ describe('CallJudge: OUT-UNIQUE-KEYS', () => {
     // Both kinds are there: the comparison above can tell them apart.
     expect(judge(answers['a key repeated'])).toEqual(['OUT-UNIQUE-KEYS']);
     expect(judge(answers['a key repeated at the end'])).toEqual(['OUT-UNIQUE-KEYS']);
+  });
+});
+
+describe('CallJudge: the request judged is the exact text sent', () => {
+  const binding = sampleBinding('op-text', { task: 'x' });
+  const line = JSON.parse(transcriptLineOf({ binding, answer: acceptedOutcome(binding), startedAt: 0, endedAt: 1 })) as Record<string, unknown>;
+  const judge = (fields: Record<string, unknown>): CallJudgement => new CallJudge(null).judge(transcriptCall(JSON.stringify({ ...line, ...fields }), 1));
+
+  it('judges the answer against the binding of requestText, whatever the parsed copy `request` says', () => {
+    const other = sampleBinding('op-other', { task: 'x' });
+    for (const request of [null, { binding: other }, 'not a request']) {
+      expect(judge({ request }), JSON.stringify(request)).toMatchObject({ kind: 'outcome', findings: [] });
+    }
+    // Without the text, the value is the request: this answer names another operation.
+    const { requestText: _requestText, ...withoutText } = line;
+    expect(new CallJudge(null).judge(transcriptCall(JSON.stringify({ ...withoutText, request: { ...(line.request as object), binding: other } }), 1))).toMatchObject({
+      kind: 'findings',
+      findings: [expect.objectContaining({ clauseId: 'OUT-BINDING' })],
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { ClauseId } from '../clauses.js';
 import { canonicalJson } from '../protocol/canonicalJson.js';
 import { classifyCall, type CallEvidence } from '../protocol/callEvidence.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
-import { RequestTextParseError, validateRequest, validateRequestText } from '../protocol/validateRequest.js';
+import { judgeRequestText, RequestTextParseError, validateRequest } from '../protocol/validateRequest.js';
 import type { Action, Binding, CodingOperationRequest, Outcome } from '../protocol/types.js';
 import { judgeMalformedAnswer } from '../suite/judgeRefusal.js';
 import { judgeStderrBound } from '../suite/judgeStderrBound.js';
@@ -64,7 +64,7 @@ export const MASKED: CallJudgement = { kind: 'masked', findings: NO_FINDINGS };
 export class CallJudge {
   readonly #maxOutputBytes: number | null;
   // Keyed by the texts themselves (hashing a flat string is cheap; building a composite key is not).
-  readonly #requestJudgements: Readonly<Record<Action, BoundedCache<Violation[]>>> = {
+  readonly #requestJudgements: Readonly<Record<Action, BoundedCache<RequestJudgement>>> = {
     submit: new BoundedCache(CACHE_ENTRIES),
     observe: new BoundedCache(CACHE_ENTRIES),
   };
@@ -85,14 +85,14 @@ export class CallJudge {
   /** What the call's answer shows (its stdout and exit, given its request). */
   #judgeAnswer(call: TranscriptCall): CallJudgement {
     if (call.masked) return MASKED;
-    const requestViolations = this.#judgeRequest(call);
-    if (requestViolations.length > 0) return judgeRefusal(call.record, requestViolations);
+    const request = this.#judgeRequest(call);
+    if (!request.wellFormed) return judgeRefusal(call.record, request.violations);
     const record = call.record;
     const bounded = this.#maxOutputBytes === null ? record : { ...record, maxOutputBytes: this.#maxOutputBytes };
     if (bounded.uncertainty === 'output-overflow') {
       return findings(true, false, [{ clauseId: 'OUT-SIZE', message: `stdout passed the output bound of ${bounded.maxOutputBytes} bytes` }]);
     }
-    const judged = this.#classify(bounded, (call.request as CodingOperationRequest).binding);
+    const judged = this.#classify(bounded, request.binding);
     const evidence = judged.evidence;
     if (evidence.kind === 'outcome') {
       const canonicalText = (judged.canonicalText ??= canonicalJson(evidence.outcome));
@@ -105,17 +105,21 @@ export class CallJudge {
     return findings(outChecked, false, [...evidence.violations.map((found) => ({ clauseId: found.clauseId, message: found.message })), ...uniqueKeys]);
   }
 
-  /** The REQ clauses the request breaks (the oracle of the suite's generators); empty for a well-formed request. */
-  #judgeRequest(call: TranscriptCall): Violation[] {
+  /**
+   * The request oracle's judgement of the request sent: of the exact text when the line
+   * has it (its parsed copy `request` is then not read), else of `request`.
+   */
+  #judgeRequest(call: TranscriptCall): RequestJudgement {
     const context = { argvAction: call.record.action };
-    if (!call.hasRequestText) return validateRequest(call.request, context);
+    if (!call.hasRequestText) return requestJudgement(call.request, validateRequest(call.request, context));
     const text = call.record.requestText;
     return this.#requestJudgements[context.argvAction].get(text, () => {
       try {
         // The exact text: `1e400` in it is Infinity, where the parsed-back `request` holds null.
-        return validateRequestText(text, context);
+        const { request, violations } = judgeRequestText(text, context);
+        return requestJudgement(request, violations);
       } catch (error) {
-        if (error instanceof RequestTextParseError) return [{ clauseId: 'REQ-REQUIRED', message: 'request text is not JSON' }];
+        if (error instanceof RequestTextParseError) return { wellFormed: false, violations: [{ clauseId: 'REQ-REQUIRED', message: 'request text is not JSON' }] };
         throw error;
       }
     });
@@ -135,6 +139,14 @@ export class CallJudge {
 
 function findings(outChecked: boolean, refusalChecked: boolean, found: readonly CallFinding[]): CallJudgement {
   return { kind: 'findings', outChecked, refusalChecked, findings: found.length === 0 ? NO_FINDINGS : found };
+}
+
+/** A request as the oracle judged it: a well-formed one's binding (what its answer must carry), or what it breaks. */
+type RequestJudgement = { readonly wellFormed: true; readonly binding: Binding } | { readonly wellFormed: false; readonly violations: readonly Violation[] };
+
+function requestJudgement(request: unknown, violations: readonly Violation[]): RequestJudgement {
+  // The oracle found nothing wrong, so the request is an object with a well-formed binding.
+  return violations.length === 0 ? { wellFormed: true, binding: (request as CodingOperationRequest).binding } : { wellFormed: false, violations };
 }
 
 function judgeRefusal(record: CallRecord, requestViolations: readonly Violation[]): CallJudgement {
