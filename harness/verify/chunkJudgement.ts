@@ -2,7 +2,8 @@ import { isAscii } from 'node:buffer';
 import type { ClauseId } from '../clauses.js';
 import type { Outcome } from '../protocol/types.js';
 import { lineTooLong, TranscriptInputError, transcriptCall } from '../transcript/transcriptLine.js';
-import { BoundedCache, MASKED, NO_FINDINGS, type CallFinding, type CallJudge, type CallJudgement } from './CallJudge.js';
+import { BoundedCache } from './BoundedCache.js';
+import { MASKED, NO_FINDINGS, type CallFinding, type CallJudge, type CallJudgement } from './CallJudge.js';
 import type { TranscriptVerifier, VerifyResult } from './TranscriptVerifier.js';
 
 /** Bits of `ChunkJudgement.kinds`: what one line of a chunk showed. @internal */
