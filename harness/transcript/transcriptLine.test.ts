@@ -61,6 +61,27 @@ describe('transcriptCall', () => {
     expect(inputError(JSON.stringify({ ...minimal, uncertainty: 'bored' }))).toMatchObject({ field: 'uncertainty' });
   });
 
+  // One value of a wrong type per field (a string where none is allowed, a number where a string is due).
+  const mistyped = { action: 'poll', exitCode: 1.5, signal: 9, timedOut: 'no', stdout: 1, stdoutTruncated: null, startedAt: '10', endedAt: null, maxOutputBytes: 0 };
+  it.each(Object.keys(mistyped))('names required field %s when it is missing or mistyped, and no other', (field) => {
+    const { [field]: _dropped, ...without } = minimal as Record<string, unknown>;
+    expect(inputError(JSON.stringify(without))).toMatchObject({ field, message: `line 7 has no field "${field}"` });
+    expect(inputError(JSON.stringify({ ...minimal, [field]: mistyped[field as keyof typeof mistyped] }))).toMatchObject({
+      field,
+      message: expect.stringMatching(new RegExp(`^line 7: field "${field}" is not `)) as string,
+    });
+  });
+
+  it.each([
+    ['requestText', 1],
+    ['stdoutInvalidUtf8', 'no'],
+    ['stderrBytes', 1.5],
+    ['uncertainty', 'bored'],
+  ])('refuses optional field %s with the wrong type (%j), and reads the line without it', (field, value) => {
+    expect(inputError(JSON.stringify({ ...minimal, [field]: value }))).toMatchObject({ field });
+    expect(() => transcriptCall(JSON.stringify(minimal), 1)).not.toThrow();
+  });
+
   it('needs the request as a value only when the line lacks its exact text', () => {
     const { request: _request, ...withoutRequest } = minimal;
     expect(inputError(JSON.stringify(withoutRequest))).toMatchObject({ line: 7, field: 'request', message: 'line 7 has no field "requestText" or "request"' });
