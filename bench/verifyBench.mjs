@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { watchTreeMemory } from './treeMemory.mjs';
+import { watchPeakRss } from './treeMemory.mjs';
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -32,18 +32,31 @@ export async function verifyOnce({ cli, file }) {
   const loadBefore = loadavg()[0];
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'verify', file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const stopWatching = watchTreeMemory(child.pid);
+  const stopWatching = watchPeakRss(child.pid);
   let cpuSeconds = null;
   let summary = '';
   child.stdout.on('data', (chunk) => (summary += chunk));
-  // The child's own utime+stime, read once its output ends (just before it exits; every thread counted).
-  child.stdout.on('end', () => (cpuSeconds = cpuSecondsOf(child.pid) ?? cpuSeconds));
+  // The child's own utime+stime and peak RSS, read once its output ends (just before it exits; every thread counted).
+  let peakBytes = null;
+  child.stdout.on('end', () => {
+    cpuSeconds = cpuSecondsOf(child.pid) ?? cpuSeconds;
+    peakBytes = stopWatching();
+  });
   const exitCode = await new Promise((done) => child.on('close', done));
   const seconds = (performance.now() - started) / 1000;
   const lines = Number(/: ([0-9]+) calls;/.exec(summary)?.[1] ?? NaN);
   // The summary without the file's name (a temporary path).
   const firstLine = summary.trim().split('\n')[0] ?? '';
-  return { lines, bytes, seconds, cpuSeconds, peakMiB: stopWatching() / 2 ** 20, load: [loadBefore, loadavg()[0]], exitCode, summary: firstLine.slice(firstLine.indexOf(': ') + 2) };
+  return {
+    lines,
+    bytes,
+    seconds,
+    cpuSeconds,
+    peakMiB: (peakBytes ?? stopWatching()) / 2 ** 20,
+    load: [loadBefore, loadavg()[0]],
+    exitCode,
+    summary: firstLine.slice(firstLine.indexOf(': ') + 2),
+  };
 }
 
 function cpuSecondsOf(pid) {
