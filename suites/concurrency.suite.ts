@@ -9,7 +9,7 @@ import { admissionOf, contendedCase, witnessesOf } from '../harness/suite/exchan
 import { exercisedHistoryClauses } from '../harness/suite/exercisedClauses.js';
 import { judgeConcurrentRebind, judgeConcurrentSubmit } from '../harness/suite/judgeConcurrent.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
-import { NEVER_ADMITTED, raceBurst } from '../harness/suite/callPacing.js';
+import { raceBurst } from '../harness/suite/callPacing.js';
 
 // Races: overlapping calls on one operation, started in one synchronous
 // loop. These tests exceed --concurrency on purpose (up to 16 processes at
@@ -84,7 +84,7 @@ qualifyTest(
         `start a submit of a fresh binding among ${beside} observes of it (as call ${Math.min(submitAt, beside) + 1}), then ${after} overlapping observes, then one more observe`,
       unexercisedReason: {
         'SEM-TERMINAL-IMMUTABLE': 'no operation was seen again after its terminal outcome',
-        'SEM-ACCEPTANCE-STABLE': NEVER_ADMITTED,
+        'SEM-ACCEPTANCE-STABLE': () => session.noAdmissionReason(),
       },
       run: async ({ value, beside, submitAt, after }): Promise<CaseResult> => {
         const binding = bindingFor({ operationId: ids.fresh('overlap'), authorityId: session.authorityId, payload: value });

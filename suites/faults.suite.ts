@@ -9,7 +9,7 @@ import type { Binding } from '../harness/protocol/types.js';
 import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.js';
 import { callExcerpt } from '../harness/suite/callExcerpt.js';
 import { deriveSeed, type CaseResult, type PropertySpec } from '../harness/suite/checkProperty.js';
-import { admissionOf, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
+import { admissionOf, noTerminalReason, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
 import { judgeCrash, judgeRecovery, judgeRestarted, type StepAnswer } from '../harness/suite/judgeCrashRecovery.js';
 import { findMarkedProcesses, reapMarkedProcesses, type MarkedProcess } from '../harness/suite/markedProcesses.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
@@ -487,7 +487,7 @@ qualifyTest({ clauses: ['SEM-LOCAL-SETTLEMENT'], title: 'after a terminal outcom
     arbitrary: fc.record({ value: payload(options.payload), resubmit: fc.boolean() }),
     describe: ({ resubmit }) =>
       `submit a fresh binding${resubmit ? ' twice' : ''}, observe until terminal, wait ${SETTLE_GRACE_MS} ms, look for live processes carrying the calls' ADAPTER_QUALIFY_CALL`,
-    unexercisedReason: { 'SEM-LOCAL-SETTLEMENT': `no operation reached terminal within the polling budget (${options.pollBudget} observes; raise it with --poll-budget)` },
+    unexercisedReason: { 'SEM-LOCAL-SETTLEMENT': () => noTerminalReason(session, options.pollBudget) },
     run: async ({ value, resubmit }): Promise<CaseResult> => {
       const binding = freshBinding(ids, session, value, 'settle');
       const exchanges = [await session.submit(binding, value)];
@@ -559,6 +559,7 @@ qualifyTest({ clauses: ['SEM-DURABLE-RESTART'], title: 'after the declared resta
   }
   const violations: Violation[] = [];
   let decided = 0;
+  let undecided: string | null = null;
   for (const { binding, value, admitted } of before) {
     const observed = await session.observe(binding);
     const resubmitted = await session.submit(binding, value);
@@ -566,7 +567,10 @@ qualifyTest({ clauses: ['SEM-DURABLE-RESTART'], title: 'after the declared resta
       { exchange: observed, step: 'observe' },
       { exchange: resubmitted, step: 'resubmit' },
     ]);
-    if (found === 'undecided') continue;
+    if (!Array.isArray(found)) {
+      undecided ??= found.undecided;
+      continue;
+    }
     decided += 1;
     violations.push(...found.map((message) => violation('SEM-DURABLE-RESTART', `operation ${binding.operationId}: ${message}`)));
   }
@@ -577,5 +581,6 @@ qualifyTest({ clauses: ['SEM-DURABLE-RESTART'], title: 'after the declared resta
   };
   for (const found of violations) recorder.fail(found, counterexample, { testName: recorder.testName, seed: options.seed });
   if (decided > 0) recorder.count('SEM-DURABLE-RESTART', decided);
-  else recorder.inconclusive('SEM-DURABLE-RESTART', 'every call after the restart timed out');
+  // Every operation before the restart was judged, so none decided means each said why.
+  else recorder.inconclusive('SEM-DURABLE-RESTART', undecided ?? 'no operation was decided after the restart');
 });

@@ -1,6 +1,6 @@
 import { payload } from '../generators/payload.js';
 import { bindingFor } from '../harness/protocol/requests.js';
-import { admissionOf, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
+import { admissionOf, noTerminalReason, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
 import { outClausesFor } from '../harness/suite/exercisedClauses.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
 
@@ -44,7 +44,7 @@ qualifyTest(
       run: async (value) => {
         const binding = bindingFor({ operationId: ids.fresh('outcome'), authorityId: session.authorityId, payload: value });
         await session.observe(binding);
-        if (admissionOf(await session.submit(binding, value)) === null) return { verdict: 'undecided', reason: 'the adapter admitted no valid submit' };
+        if (admissionOf(await session.submit(binding, value)) === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
         const polled = await pollUntilTerminal(session, binding, options.pollBudget);
         const last = polled.at(-1);
         if (last?.kind === 'outcome' && last.outcome.state === 'terminal') {
@@ -56,7 +56,7 @@ qualifyTest(
     });
     if (!reachedTerminal) {
       for (const clauseId of TERMINAL_CLAUSES) {
-        recorder.inconclusive(clauseId, `no operation reached terminal within the polling budget (${options.pollBudget} observes; raise it with --poll-budget)`);
+        recorder.inconclusive(clauseId, noTerminalReason(session, options.pollBudget));
       }
     }
   },

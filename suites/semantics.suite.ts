@@ -7,10 +7,18 @@ import { canonicalJson, type JsonValue } from '../harness/protocol/canonicalJson
 import type { Binding } from '../harness/protocol/types.js';
 import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.js';
 import type { CaseResult } from '../harness/suite/checkProperty.js';
-import { admissionOf, describeExchange, observeInventsAdmissions, PHANTOM_ADMISSIONS, pollUntilTerminal, undecidedCase, witnessesOf } from '../harness/suite/exchangeHelpers.js';
+import {
+  admissionOf,
+  describeExchange,
+  noTerminalReason,
+  observeInventsAdmissions,
+  PHANTOM_ADMISSIONS,
+  pollUntilTerminal,
+  undecidedCase,
+  witnessesOf,
+} from '../harness/suite/exchangeHelpers.js';
 import { CONTROL_PAYLOAD, isRefusal, judgeRefusedSubmit, submitControl } from '../harness/suite/judgeRefusal.js';
 import { payloadFeatures } from '../harness/suite/payloadFeatures.js';
-import { NEVER_ADMITTED } from '../harness/suite/callPacing.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
 import { violation, type Violation } from '../harness/violation.js';
@@ -206,9 +214,9 @@ qualifyTest(
       describe: ({ extraObserves, resubmit }) =>
         `submit a fresh binding, observe until terminal (at most ${options.pollBudget}), observe ${extraObserves} more time(s)${resubmit ? ', then submit again' : ''}`,
       unexercisedReason: {
-        'SEM-TERMINAL-IMMUTABLE': `no operation reached terminal within the polling budget (${options.pollBudget} observes; raise it with --poll-budget)`,
+        'SEM-TERMINAL-IMMUTABLE': () => noTerminalReason(session, options.pollBudget),
         'SEM-TERMINAL-WITHOUT-ACCEPT': 'no history began with a terminal outcome; the host-side check of the history checker covers this clause',
-        'SEM-ACCEPTANCE-STABLE': NEVER_ADMITTED,
+        'SEM-ACCEPTANCE-STABLE': () => session.noAdmissionReason(),
       },
       run: async ({ value, extraObserves, resubmit }): Promise<CaseResult> => {
         const binding = freshBinding(ids, session, value, 'history');

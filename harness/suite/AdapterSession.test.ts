@@ -9,7 +9,7 @@ import type { CallRecord } from '../transport/callRecord.js';
 import type { OperationCall, OperationTransport, TransportResult } from '../transport/OperationTransport.js';
 import { violation } from '../violation.js';
 import { AdapterSession } from './AdapterSession.js';
-import { AdmissionBudget, BUDGET_SPENT, NEVER_ADMITTED, UnresponsiveBreaker } from './callPacing.js';
+import { AdmissionBudget, BUDGET_SPENT, NEVER_ADMITTED, STOPPED_ANSWERING, UNRESPONSIVE_AFTER_TIMEOUTS, UnresponsiveBreaker } from './callPacing.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
 import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 
@@ -82,6 +82,17 @@ describe('AdapterSession over an OperationTransport', () => {
     // Observes are not submits: they still run.
     expect((await session.observe(binding)).kind).toBe('outcome');
     expect(transport.calls.map((call) => call.action)).toEqual(['submit', 'observe']);
+  });
+
+  it('gives the adapter having stopped answering as the reason a case saw no admission, once its calls are skipped', async () => {
+    const transport = new FakeTransport({ checked: [], violations: [] });
+    const { session } = sessionWith(transport);
+    const binding = bindingFor({ operationId: 'op-1', authorityId: 'ledger-b2', payload: {} });
+    const breaker = new UnresponsiveBreaker(work.path);
+    for (let index = 0; index < UNRESPONSIVE_AFTER_TIMEOUTS; index += 1) breaker.record({ timedOut: true, startedAt: 10 * index, endedAt: 10 * index + 5 });
+    expect(await session.submit(binding, {})).toEqual({ kind: 'uncertain', reason: STOPPED_ANSWERING, record: null });
+    expect(session.noAdmissionReason()).toBe(STOPPED_ANSWERING);
+    expect(transport.calls).toEqual([]);
   });
 
   it('hands the transport the structured request with its canonical text, and takes the authority from the SDK subject', async () => {

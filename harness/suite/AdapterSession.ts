@@ -142,9 +142,13 @@ export class AdapterSession {
     return this.#budgetSpent;
   }
 
-  /** Why a case of this session saw no admission: the suite's `--max-submits` budget, once it refused a submit, else the adapter. */
+  /**
+   * Why a case of this session saw no admission: the suite's `--max-submits` budget, once it
+   * refused a submit; the adapter having stopped answering (its calls are skipped); else the adapter.
+   */
   noAdmissionReason(): string {
-    return this.#budgetSpent ? BUDGET_SPENT : NEVER_ADMITTED;
+    if (this.#budgetSpent) return BUDGET_SPENT;
+    return this.unresponsive() ? STOPPED_ANSWERING : NEVER_ADMITTED;
   }
 
   #claimSubmit(): boolean {

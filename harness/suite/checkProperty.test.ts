@@ -181,6 +181,20 @@ describe('checkProperty', () => {
     expect(evidenceOf(recorder, 'OUT-EXIT')).toMatchObject({ cases: 0, inconclusive: 'no case could be decided' });
   });
 
+  it('asks a reason given as a function once the cases ran', async () => {
+    let spent = false;
+    const { recorder } = await runProperty({
+      clauses: ['REQ-CLOSED', 'OUT-JSON'],
+      numRuns: 3,
+      unexercisedReason: { 'OUT-JSON': () => (spent ? 'the budget is spent' : 'nothing was admitted') },
+      run: async () => {
+        spent = true;
+        return { verdict: 'held', exercised: ['REQ-CLOSED'] };
+      },
+    });
+    expect(evidenceOf(recorder, 'OUT-JSON')).toMatchObject({ cases: 0, inconclusive: 'the budget is spent' });
+  });
+
   it('leaves every clause inconclusive with the first undecided reason when no case is decided', async () => {
     let undecided = 0;
     const { recorder, seen } = await runProperty({

@@ -51,9 +51,10 @@ export interface PropertySpec<T> {
   readonly examples?: readonly T[];
   /**
    * Why a clause stays undecided when no case exercised it although cases ran
-   * (e.g. no operation reached terminal within the polling budget).
+   * (e.g. no operation reached terminal within the polling budget). A function is
+   * asked once the cases ran, for a reason that depends on the run (the submit budget).
    */
-  readonly unexercisedReason?: Partial<Record<ClauseId, string>>;
+  readonly unexercisedReason?: Partial<Record<ClauseId, string | (() => string)>>;
   /**
    * Asked once the property ran without a failure: why its decided cases do not cover what a PASS
    * claims (e.g. a fault point no case decided), or null. A reason leaves every clause INCONCLUSIVE.
@@ -229,7 +230,8 @@ export async function checkProperty<T>(
   }
   for (const [clauseId, cases] of decided) {
     if (cases > 0) continue;
-    recorder.inconclusive(clauseId, spec.unexercisedReason?.[clauseId] ?? firstUndecided ?? 'no case could be decided');
+    const reason = spec.unexercisedReason?.[clauseId];
+    recorder.inconclusive(clauseId, (typeof reason === 'function' ? reason() : reason) ?? firstUndecided ?? 'no case could be decided');
   }
   for (const clauseId of spec.clauses) recorder.replay(clauseId, { testName, seed: options.seed });
 }

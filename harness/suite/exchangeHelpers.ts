@@ -1,6 +1,7 @@
 import type { AdmissionOutcome, Binding, Outcome } from '../protocol/types.js';
 import { hostFaultOf } from '../transport/callRecord.js';
 import type { AdapterSession, Exchange } from './AdapterSession.js';
+import { BUDGET_SPENT } from './callPacing.js';
 import type { CaseResult } from './checkProperty.js';
 
 /** The admission an exchange shows, if its answer was a valid accepted/terminal outcome. */
@@ -38,6 +39,17 @@ export async function pollUntilTerminal(session: AdapterSession, binding: Bindin
 }
 
 /**
+ * Why no operation of a session reached terminal: the polling budget, and, once the
+ * `--max-submits` budget refused a submit, that budget too (operations it refused were never submitted).
+ * @param session - the session whose operations were polled
+ * @param pollBudget - observes per operation (`--poll-budget`)
+ */
+export function noTerminalReason(session: AdapterSession, pollBudget: number): string {
+  const polling = `within the polling budget (${pollBudget} observes; raise it with --poll-budget)`;
+  return session.submitBudgetSpent() ? `${BUDGET_SPENT}, and no operation submitted before reached terminal ${polling}` : `no operation reached terminal ${polling}`;
+}
+
+/**
  * Why an exchange is uncertain through the host's own failure (a stream or
  * spawn failure, a cancellation), or null: such an exchange is never evidence
  * against the adapter.
@@ -64,6 +76,10 @@ export function undecidedCase(reason: string, exchanges: readonly Exchange[] = [
  */
 export function contendedCase(result: CaseResult, raced: readonly Exchange[]): CaseResult {
   if (result.verdict !== 'undecided') return result;
+  // A racing call the session did not make (the submit budget) explains the case better than its answers.
+  const notMade = raced.filter((exchange) => exchange.kind === 'uncertain' && exchange.record === null);
+  const first = notMade[0];
+  if (first?.kind === 'uncertain') return { ...result, reason: `${notMade.length} of ${raced.length} racing calls were not made: ${first.reason}` };
   const late = raced.filter((exchange) => exchange.kind === 'uncertain' && exchange.record?.uncertainty === 'timeout').length;
   return late === 0 ? result : { ...result, contended: `${late} of ${raced.length} racing calls missed their deadline` };
 }

@@ -4,7 +4,7 @@ import type { Outcome } from '../protocol/types.js';
 import { exchangeOf, uncertainOf } from './__test-helpers__/exchangeOf.js';
 import type { Exchange } from './AdapterSession.js';
 import type { CaseResult } from './checkProperty.js';
-import { NEVER_ADMITTED } from './callPacing.js';
+import { BUDGET_SPENT, NEVER_ADMITTED, STOPPED_ANSWERING } from './callPacing.js';
 import { judgeCrash, judgeRecovery, judgeRestarted, noEvidence, type StepAnswer } from './judgeCrashRecovery.js';
 
 const binding = sampleBinding('op-fault');
@@ -29,10 +29,14 @@ function clausesOf(result: CaseResult): string[] | CaseResult {
 /** A nonzero exit with garbage on stdout: no evidence, and not the host's fault. */
 const garbage = uncertainOf('refusal', 'garbage');
 const hostFailed: Exchange = { kind: 'uncertain', reason: 'spawn failure', record: callRecordOf({ exitCode: null, uncertainty: 'spawn-failure', uncertaintyDetail: 'EAGAIN' }) };
+/** Calls the session never made: the submit budget refused one, or the adapter had stopped answering. */
+const refusedByBudget: Exchange = { kind: 'uncertain', reason: BUDGET_SPENT, record: null };
+const neverAnswered: Exchange = { kind: 'uncertain', reason: STOPPED_ANSWERING, record: null };
 
 describe('noEvidence', () => {
-  it('tells a timeout and a host failure (no proof) from a broken answer', () => {
+  it('tells a call not made, a timeout and a host failure (no proof) from a broken answer', () => {
     expect(noEvidence(exchangeOf(acceptedOutcome(binding)))).toBeNull();
+    expect(noEvidence(refusedByBudget)).toBe('not-sent');
     expect(noEvidence(uncertainOf('timeout'))).toBe('timeout');
     expect(noEvidence(hostFailed)).toBe('host');
     expect(noEvidence(uncertainOf('refusal'))).toBe('broken');
@@ -63,6 +67,17 @@ describe('judgeCrash', () => {
     expect(judgeCrash(steps(acceptedOutcome(binding)), 0, 'the kill landed nowhere')).toEqual({ verdict: 'undecided', reason: 'the kill landed nowhere' });
     expect(judgeCrash(steps(unknownOutcome(binding)), 1, 'missed')).toEqual({ verdict: 'undecided', reason: NEVER_ADMITTED });
   });
+
+  it('says a call after the crash was not made, and why, rather than that it timed out', () => {
+    expect(judgeCrash(steps(acceptedOutcome(binding), refusedByBudget), 1, 'missed')).toEqual({
+      verdict: 'undecided',
+      reason: `a call after the crash was not made: ${BUDGET_SPENT}`,
+    });
+    expect(judgeCrash(steps(uncertainOf('timeout'), acceptedOutcome(binding)), 1, 'missed')).toEqual({
+      verdict: 'undecided',
+      reason: 'a call after the crash timed out, which proves nothing either way',
+    });
+  });
 });
 
 describe('judgeRecovery', () => {
@@ -84,7 +99,11 @@ describe('judgeRecovery', () => {
 
   it('is undecided when the pause missed, every observe timed out, or the host failed', () => {
     expect(judgeRecovery(false, [], calls(acceptedOutcome(binding))).verdict).toBe('undecided');
-    expect(judgeRecovery(true, [], calls(uncertainOf('timeout')))).toEqual({ verdict: 'undecided', reason: 'every observe after the resume timed out' });
+    expect(judgeRecovery(true, [], calls(uncertainOf('timeout')))).toEqual({ verdict: 'undecided', reason: 'an observe after the resume timed out, which proves nothing either way' });
+    expect(judgeRecovery(true, [], calls(uncertainOf('timeout'), neverAnswered))).toEqual({
+      verdict: 'undecided',
+      reason: `an observe after the resume was not made: ${STOPPED_ANSWERING}`,
+    });
     expect(judgeRecovery(true, [], calls(hostFailed, acceptedOutcome(binding)))).toMatchObject({ verdict: 'undecided', hostFault: 'spawn-failure: EAGAIN' });
   });
 });
@@ -113,11 +132,17 @@ describe('judgeRestarted', () => {
     ]);
   });
 
-  it('names a broken answer, and is undecided when nothing was found but a call timed out', () => {
+  it('names a broken answer, and is undecided, saying why, when nothing was found but a call was not made or timed out', () => {
     const [before, broken] = steps(terminal, garbage);
     expect(judgeRestarted(before!.exchange, [broken!])).toEqual([expect.stringMatching(/^the step 2 after the restart gave no valid evidence/)]);
     const [again, timedOut, same] = steps(terminal, uncertainOf('timeout'), terminal);
-    expect(judgeRestarted(again!.exchange, [timedOut!, same!])).toBe('undecided');
+    expect(judgeRestarted(again!.exchange, [timedOut!, same!])).toEqual({ undecided: 'a call after the restart timed out, which proves nothing either way' });
+    const [admitted, observe] = steps(terminal, terminal);
+    expect(judgeRestarted(admitted!.exchange, [observe!, { exchange: refusedByBudget, step: 'resubmit' }])).toEqual({
+      undecided: `a call after the restart was not made: ${BUDGET_SPENT}`,
+    });
+    const [last, spawnFailed] = steps(terminal, hostFailed);
+    expect(judgeRestarted(last!.exchange, [spawnFailed!])).toEqual({ undecided: "a call after the restart failed on the host's side, which proves nothing about the adapter" });
   });
 
   it('refuses a non-admission as the answer before the restart', () => {

@@ -17,18 +17,38 @@ export interface StepAnswer {
   readonly step: string;
 }
 
-/** Why a call after a fault gave no outcome. */
-export type MissingEvidence = 'timeout' | 'host' | 'broken';
+/**
+ * Why a call after a fault gave no outcome: it was not made (`not-sent`: the run's submit
+ * budget was spent, the adapter had stopped answering or the case was cancelled), it timed
+ * out, the host failed (`host`), or the adapter answered something that is no evidence (`broken`).
+ */
+export type MissingEvidence = 'not-sent' | 'timeout' | 'host' | 'broken';
 
 /**
- * Why a call after a fault gave no evidence, or null when it gave an outcome: a timeout proves
- * nothing, nor does the host's own failure (`host`); anything else (nonzero exit, garbage) is a broken ledger.
+ * Why a call after a fault gave no evidence, or null when it gave an outcome: a call not made
+ * or timed out proves nothing, nor does the host's own failure (`host`); anything else (nonzero
+ * exit, garbage) is a broken ledger.
  * @param exchange - the call's answer
  */
 export function noEvidence(exchange: Exchange): MissingEvidence | null {
   if (exchange.kind === 'outcome') return null;
-  if (exchange.record === null || exchange.record.timedOut) return 'timeout';
+  if (exchange.record === null) return 'not-sent';
+  if (exchange.record.timedOut) return 'timeout';
   return hostFaultOfExchange(exchange) === null ? 'broken' : 'host';
+}
+
+/**
+ * Why some of `exchanges` prove nothing either way, in words, or null: the first call not
+ * made, with its reason (a spent --max-submits budget is the suite's doing, not a timeout),
+ * else a call that timed out.
+ * @param exchanges - the calls
+ * @param call - one of the calls, for the sentence ("a call after the crash")
+ */
+function unprovenBy(exchanges: readonly Exchange[], call: string): string | null {
+  for (const exchange of exchanges) {
+    if (exchange.kind === 'uncertain' && exchange.record === null) return `${call} was not made: ${exchange.reason}`;
+  }
+  return exchanges.some((exchange) => noEvidence(exchange) === 'timeout') ? `${call} timed out, which proves nothing either way` : null;
 }
 
 /** The history violations among `answers` (one binding's calls, in call order) of the given clauses, with the steps they name. */
@@ -42,7 +62,7 @@ function historyConflicts(answers: readonly StepAnswer[], clauses: readonly Clau
 /**
  * Judges SEM-CRASH-CONSISTENT for one binding whose submits were killed: every call after a
  * crash gives valid evidence, and every admission among them carries one acceptanceRef.
- * Undecided when a call timed out or failed on the host's side, when no kill landed (`hits` 0,
+ * Undecided when a call was not made, timed out or failed on the host's side, when no kill landed (`hits` 0,
  * worded `missed`), or when nothing was admitted.
  *
  * @param after - the answers of the case's calls that were not killed, in call order
@@ -51,11 +71,8 @@ function historyConflicts(answers: readonly StepAnswer[], clauses: readonly Clau
  */
 export function judgeCrash(after: readonly StepAnswer[], hits: number, missed: string): CaseResult {
   const violations: Violation[] = [];
-  let timedOut = false;
   for (const { exchange, step } of after) {
-    const missing = noEvidence(exchange);
-    if (missing === 'timeout') timedOut = true;
-    if (missing === 'broken') violations.push(violation('SEM-CRASH-CONSISTENT', `the ${step} gave no valid evidence: ${describeExchange(exchange)}`));
+    if (noEvidence(exchange) === 'broken') violations.push(violation('SEM-CRASH-CONSISTENT', `the ${step} gave no valid evidence: ${describeExchange(exchange)}`));
   }
   const [twice] = historyConflicts(after, ['SEM-ACCEPTANCE-STABLE']);
   if (twice !== undefined) {
@@ -73,7 +90,11 @@ export function judgeCrash(after: readonly StepAnswer[], hits: number, missed: s
   if (violations.length > 0) return { verdict: 'violated', violations };
   const hostFailed = after.filter(({ exchange }) => noEvidence(exchange) === 'host').map(({ exchange }) => exchange);
   if (hostFailed.length > 0) return undecidedCase("a call after the crash failed on the host's side, which proves nothing about the adapter", hostFailed);
-  if (timedOut) return { verdict: 'undecided', reason: 'a call after the crash timed out, which proves nothing either way' };
+  const unproven = unprovenBy(
+    after.map(({ exchange }) => exchange),
+    'a call after the crash',
+  );
+  if (unproven !== null) return { verdict: 'undecided', reason: unproven };
   if (hits === 0) return { verdict: 'undecided', reason: missed };
   if (!after.some(({ exchange }) => admissionOf(exchange) !== null)) return { verdict: 'undecided', reason: NEVER_ADMITTED };
   return { verdict: 'held' };
@@ -112,7 +133,9 @@ export function judgeRecovery(faulted: boolean, earlier: readonly Exchange[], re
   }
   if (hostFailed.length > 0) return undecidedCase("an observe after the resume failed on the host's side, which proves nothing about the adapter", hostFailed);
   if (!faulted) return { verdict: 'undecided', reason: 'the submit ended before it could be paused, so the host saw no uncertain submit' };
-  if (!recovered.some((exchange) => exchange.kind === 'outcome')) return { verdict: 'undecided', reason: 'every observe after the resume timed out' };
+  if (!recovered.some((exchange) => exchange.kind === 'outcome')) {
+    return { verdict: 'undecided', reason: unprovenBy(recovered, 'an observe after the resume') ?? 'no observe after the resume gave an outcome' };
+  }
   return { verdict: 'held' };
 }
 
@@ -123,18 +146,15 @@ export function judgeRecovery(faulted: boolean, earlier: readonly Exchange[], re
  *
  * @param before - the last admitting answer before the restart
  * @param after - the answers after it, in call order
- * @returns the problems found, in words (empty: held), or `undecided` when none was found and a call timed out
+ * @returns the problems found, in words (empty: held), or why the calls prove nothing when none was found and a call was not made, timed out or failed on the host's side
  * @throws RangeError when `before` is not an admission
  */
-export function judgeRestarted(before: Exchange, after: readonly StepAnswer[]): string[] | 'undecided' {
+export function judgeRestarted(before: Exchange, after: readonly StepAnswer[]): string[] | { readonly undecided: string } {
   const admission = admissionOf(before);
   if (admission === null) throw new RangeError('judgeRestarted: the answer before the restart must be an admission');
   const problems: string[] = [];
-  let timedOut = false;
   for (const { exchange, step } of after) {
-    const missing = noEvidence(exchange);
-    if (missing === 'timeout' || missing === 'host') timedOut = true;
-    if (missing === 'broken') problems.push(`the ${step} after the restart gave no valid evidence: ${describeExchange(exchange)}`);
+    if (noEvidence(exchange) === 'broken') problems.push(`the ${step} after the restart gave no valid evidence: ${describeExchange(exchange)}`);
     if (exchange.kind === 'outcome' && exchange.outcome.state === 'unknown') {
       problems.push(
         `admitted (${admission.state}, acceptanceRef ${admission.acceptanceRef}) before the restart, the ${step} after it answered unknown (reason ${exchange.outcome.reason}): the key was lost`,
@@ -157,5 +177,10 @@ export function judgeRestarted(before: Exchange, after: readonly StepAnswer[]): 
         : `the terminal envelope changed across the restart: the ${later.step} answered ${describeExchange(later.exchange)}, before it was revision ${admission.revision}`,
     );
   }
-  return problems.length === 0 && timedOut ? 'undecided' : problems;
+  if (problems.length > 0) return problems;
+  const exchanges = after.map(({ exchange }) => exchange);
+  const unproven =
+    unprovenBy(exchanges, 'a call after the restart') ??
+    (exchanges.some((exchange) => noEvidence(exchange) === 'host') ? "a call after the restart failed on the host's side, which proves nothing about the adapter" : null);
+  return unproven === null ? problems : { undecided: unproven };
 }
