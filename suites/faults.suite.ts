@@ -14,7 +14,6 @@ import { judgeCrash, judgeRecovery, judgeRestarted, type StepAnswer } from '../h
 import { findMarkedProcesses, reapMarkedProcesses, type MarkedProcess } from '../harness/suite/markedProcesses.js';
 import type { OperationIds } from '../harness/suite/OperationIds.js';
 import { qualifyTest, type QualifyTestContext } from '../harness/suite/qualifyTest.js';
-import { BUDGET_SPENT, STOPPED_ANSWERING } from '../harness/suite/callPacing.js';
 import type { CallRecord } from '../harness/transport/callRecord.js';
 import type { FaultedCall } from '../harness/faults/runFaultedCall.js';
 import { violation, type Violation } from '../harness/violation.js';
@@ -59,8 +58,7 @@ const MIN_CRASH_CASES = 8;
 
 /** Why `sendFaulted` started no process. */
 function notSent(session: AdapterSession): string {
-  if (session.unresponsive()) return STOPPED_ANSWERING;
-  return session.submitBudgetSpent() ? BUDGET_SPENT : NO_FAULTS;
+  return session.skipReason() ?? NO_FAULTS;
 }
 
 /** Markers of every ended call this file made: reaped when the file ends, whatever happened. */
@@ -245,7 +243,7 @@ async function recordSteps(context: QualifyTestContext, tracer: StepTracer): Pro
     if (first !== null && again !== null && admissionOf(first.exchange) !== null) return { steps: { first: first.steps, again: again.steps } };
     if (session.unresponsive()) break;
   }
-  return { steps: null, reason: session.unresponsive() ? STOPPED_ANSWERING : session.noAdmissionReason() };
+  return { steps: null, reason: session.noAdmissionReason() };
 }
 
 /** Tries at recording an admitting submit. */

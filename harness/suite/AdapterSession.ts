@@ -143,12 +143,18 @@ export class AdapterSession {
   }
 
   /**
-   * Why a case of this session saw no admission: the suite's `--max-submits` budget, once it
-   * refused a submit; the adapter having stopped answering (its calls are skipped); else the adapter.
+   * Why this session now skips calls it is asked for, or null: the adapter stopped
+   * answering (every call is skipped), or the `--max-submits` budget refused a submit
+   * (every later submit is).
    */
+  skipReason(): string | null {
+    if (this.unresponsive()) return STOPPED_ANSWERING;
+    return this.#budgetSpent ? BUDGET_SPENT : null;
+  }
+
+  /** Why a case of this session saw no admission: the session skipping calls ({@link skipReason}), else the adapter. */
   noAdmissionReason(): string {
-    if (this.#budgetSpent) return BUDGET_SPENT;
-    return this.unresponsive() ? STOPPED_ANSWERING : NEVER_ADMITTED;
+    return this.skipReason() ?? NEVER_ADMITTED;
   }
 
   #claimSubmit(): boolean {

@@ -49,6 +49,11 @@ export function noTerminalReason(session: AdapterSession, pollBudget: number): s
   return session.submitBudgetSpent() ? `${BUDGET_SPENT}, and no operation submitted before reached terminal ${polling}` : `no operation reached terminal ${polling}`;
 }
 
+/** Why the session did not make this call (its reason: the submit budget, an adapter that stopped answering, a cancelled case), or null when it did. */
+export function notMadeReason(exchange: Exchange): string | null {
+  return exchange.kind === 'uncertain' && exchange.record === null ? exchange.reason : null;
+}
+
 /**
  * Why an exchange is uncertain through the host's own failure (a stream or
  * spawn failure, a cancellation), or null: such an exchange is never evidence
@@ -77,9 +82,8 @@ export function undecidedCase(reason: string, exchanges: readonly Exchange[] = [
 export function contendedCase(result: CaseResult, raced: readonly Exchange[]): CaseResult {
   if (result.verdict !== 'undecided') return result;
   // A racing call the session did not make (the submit budget) explains the case better than its answers.
-  const notMade = raced.filter((exchange) => exchange.kind === 'uncertain' && exchange.record === null);
-  const first = notMade[0];
-  if (first?.kind === 'uncertain') return { ...result, reason: `${notMade.length} of ${raced.length} racing calls were not made: ${first.reason}` };
+  const notMade = raced.map(notMadeReason).filter((reason) => reason !== null);
+  if (notMade.length > 0) return { ...result, reason: `${notMade.length} of ${raced.length} racing calls were not made: ${notMade[0]}` };
   const late = raced.filter((exchange) => exchange.kind === 'uncertain' && exchange.record?.uncertainty === 'timeout').length;
   return late === 0 ? result : { ...result, contended: `${late} of ${raced.length} racing calls missed their deadline` };
 }

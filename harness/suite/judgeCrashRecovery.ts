@@ -4,7 +4,7 @@ import { violation, type Violation } from '../violation.js';
 import type { Exchange } from './AdapterSession.js';
 import type { CaseResult } from './checkProperty.js';
 import { NEVER_ADMITTED } from './callPacing.js';
-import { admissionOf, describeExchange, hostFaultOfExchange, undecidedCase, witnessesOf } from './exchangeHelpers.js';
+import { admissionOf, describeExchange, hostFaultOfExchange, notMadeReason, undecidedCase, witnessesOf } from './exchangeHelpers.js';
 
 // Judges of the fault cases (a crash, a pause past the deadline, a restart step). Each is pure: the
 // suite drives the adapter, these decide what its answers prove. What an answer must agree with
@@ -32,8 +32,8 @@ export type MissingEvidence = 'not-sent' | 'timeout' | 'host' | 'broken';
  */
 export function noEvidence(exchange: Exchange): MissingEvidence | null {
   if (exchange.kind === 'outcome') return null;
-  if (exchange.record === null) return 'not-sent';
-  if (exchange.record.timedOut) return 'timeout';
+  if (notMadeReason(exchange) !== null) return 'not-sent';
+  if (exchange.record?.timedOut === true) return 'timeout';
   return hostFaultOfExchange(exchange) === null ? 'broken' : 'host';
 }
 
@@ -45,9 +45,8 @@ export function noEvidence(exchange: Exchange): MissingEvidence | null {
  * @param call - one of the calls, for the sentence ("a call after the crash")
  */
 function unprovenBy(exchanges: readonly Exchange[], call: string): string | null {
-  for (const exchange of exchanges) {
-    if (exchange.kind === 'uncertain' && exchange.record === null) return `${call} was not made: ${exchange.reason}`;
-  }
+  const notMade = exchanges.map(notMadeReason).find((reason) => reason !== null);
+  if (notMade !== undefined) return `${call} was not made: ${notMade}`;
   return exchanges.some((exchange) => noEvidence(exchange) === 'timeout') ? `${call} timed out, which proves nothing either way` : null;
 }
 
