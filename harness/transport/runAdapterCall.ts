@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { execa } from 'execa';
+import type { Readable } from 'node:stream';
 import { limits } from '../protocol/types.js';
 import { BoundedCapture, decodeUtf8 } from './capture.js';
 import { type CallRecord, classifyExit, type KillReason, orderedRecord, NO_OUTPUT } from './callRecord.js';
@@ -9,6 +9,7 @@ import { validateMaxOutputBytes, validateTimeoutMs } from './bounds.js';
 import { adapterEnvironment, SCRUBBED_ENVIRONMENT } from './containment/environment.js';
 import { launchCommand, launchFailure } from './containment/launcher.js';
 import { noteOutputRead } from './reclaimOutput.js';
+import { startProcess } from './spawner.js';
 
 /**
  * Bound on waiting for the streams to close once the suite killed the group
@@ -26,8 +27,6 @@ interface CallIdentity {
   readonly timeoutMs: number;
   readonly maxOutputBytes: number;
 }
-
-type ExitEvent = { readonly kind: 'exit'; readonly code: number | null; readonly signal: string | null } | { readonly kind: 'spawn-error'; readonly error: Error };
 
 /**
  * Runs one adapter call (WIRE-*): spawns `[executable, ...argvPrefix, action]`
@@ -84,87 +83,66 @@ async function runStarted(target: CommandTarget, identity: CallIdentity, signal:
   // argv can differ from the record's; the launcher stays outside it, as the call's parent.
   const argv = [target.executable, ...target.argvPrefix, identity.action] as const;
   const launch = launchCommand(observer?.wrapArgv?.(argv) ?? argv, identity.callId);
-  const subprocess = execa(launch.file, launch.args, {
+  // Started in a new session: the adapter leads its own process group, so the group can be killed.
+  const started = await startProcess({
+    file: launch.file,
+    args: launch.args,
     cwd: target.cwd,
     env: adapterEnvironment(target.environment ?? SCRUBBED_ENVIRONMENT, { ...target.env, ADAPTER_QUALIFY_CALL: identity.callId }),
-    extendEnv: false,
-    shell: false,
-    detached: true, // the adapter leads its own process group, so the group can be killed
-    cleanup: false,
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    buffer: false, // we read the streams ourselves, capped
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    reject: false,
-    forceKillAfterDelay: false,
-    windowsHide: true,
+    input: Buffer.from(identity.requestText, 'utf8'),
   });
-  // The execa promise settles on its own; every outcome is read from events below.
-  subprocess.then(ignore, ignore);
-  const pid = subprocess.pid;
-  if (pid !== undefined) observer?.onSpawn({ pid, callId: identity.callId, startedAt });
+  if (started.kind === 'spawn-error') return notStarted(identity, startedAt, 'spawn-failure', `${started.message} (cwd ${target.cwd})`);
+  const { pid, stdout: stdoutPipe, stderr: stderrPipe } = started;
+  observer?.onSpawn({ pid, callId: identity.callId, startedAt });
 
   const kill = (reason: KillReason): void => {
     killReason ??= reason;
-    if (reason === 'timeout' && exitedAt !== null && !(subprocess.stdout.closed && subprocess.stderr.closed)) {
-      heldOpen = `the process exited ${exitedAt - startedAt} ms after spawn, within the ${identity.timeoutMs} ms deadline, but ${openStreams(subprocess)} stayed open until it (a process it started held them)`;
+    if (reason === 'timeout' && exitedAt !== null && !(stdoutPipe.closed && stderrPipe.closed)) {
+      heldOpen = `the process exited ${exitedAt - startedAt} ms after spawn, within the ${identity.timeoutMs} ms deadline, but ${openStreams(stdoutPipe, stderrPipe)} stayed open until it (a process it started held them)`;
     }
-    if (pid !== undefined) killProcessGroup(pid);
-    subprocess.kill('SIGKILL'); // also the direct child, should the group kill have missed it
+    killProcessGroup(pid);
+    started.kill(); // also the direct child, should the group kill have missed it
     onKilled();
   };
 
-  const exited = new Promise<ExitEvent>((resolve) => {
-    subprocess.once('exit', (code: number | null, exitSignal: NodeJS.Signals | null) => {
-      exitedAt = Date.now();
-      resolve({ kind: 'exit', code, signal: exitSignal });
-    });
-    subprocess.on('error', (error: Error) => {
-      // Without a pid the spawn itself failed; later errors are reported elsewhere.
-      if (subprocess.pid === undefined) resolve({ kind: 'spawn-error', error });
-    });
+  const exited = started.exited.then((exit) => {
+    exitedAt = Date.now();
+    if (exit.lost !== null) noteStreamFailure(`${exit.lost}, so the exit status is unknown`);
+    return exit;
   });
-  const closed = new Promise<void>((resolve) => {
-    subprocess.once('close', () => resolve());
-  });
+  // As a child process's own 'close': it exited, and both output pipes are closed.
+  const closed = Promise.all([exited, closeOf(stdoutPipe), closeOf(stderrPipe)]).then(ignore);
 
-  subprocess.stdout.on('data', (chunk: Buffer) => {
+  stdoutPipe.on('data', (chunk: Buffer) => {
     if (stdout.push(chunk)) {
       // Stop reading at once: nothing past the cap is ever buffered (WIRE-STDOUT-CAP).
-      subprocess.stdout.destroy();
+      stdoutPipe.destroy();
       kill('output-overflow');
     }
   });
-  subprocess.stderr.on('data', (chunk: Buffer) => {
+  stderrPipe.on('data', (chunk: Buffer) => {
     stderr.push(chunk); // always drained, so a stderr flood cannot block the adapter (WIRE-DRAIN)
   });
-  subprocess.stdout.on('error', (error: Error) => noteStreamFailure(`stdout: ${error.message}`));
-  subprocess.stderr.on('error', (error: Error) => noteStreamFailure(`stderr: ${error.message}`));
-  subprocess.stdin.on('error', (error: NodeJS.ErrnoException) => {
-    // The adapter may exit or close stdin before reading everything; its exit status decides.
-    if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') noteStreamFailure(`stdin: ${error.message}`);
-  });
-  subprocess.stdin.end(Buffer.from(identity.requestText, 'utf8'));
+  stdoutPipe.on('error', (error: Error) => noteStreamFailure(`stdout: ${error.message}`));
+  stderrPipe.on('error', (error: Error) => noteStreamFailure(`stderr: ${error.message}`));
+  // An adapter that exits or closes stdin before reading all of it is no failure: its exit status decides.
+  started.onStdinFailure((detail) => noteStreamFailure(`stdin: ${detail}`));
 
   const deadline = setTimeout(() => kill('timeout'), identity.timeoutMs);
   const onAbort = (): void => kill('canceled');
   signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted === true) onAbort(); // aborted while the process was being started
 
   try {
     const exit = await exited;
-    if (exit.kind === 'spawn-error') {
-      destroyStreams(subprocess);
-      return notStarted(identity, startedAt, 'spawn-failure', `${exit.error.message} (cwd ${target.cwd})`);
-    }
     // Read to EOF however long a busy host takes to get there: only the deadline (or a
     // cancellation) ends the wait, so a descendant holding the pipe costs the call's
     // own deadline and a starved host never loses an answer the adapter gave.
     await Promise.race([closed, killed]);
     if (!(await settlesWithin(closed, DESTROY_WAIT_MS))) {
       // Something outside the process group still holds the pipe.
-      destroyStreams(subprocess);
+      stdoutPipe.destroy();
+      stderrPipe.destroy();
       await settlesWithin(closed, DESTROY_WAIT_MS);
     }
     // The launcher ran but could not execute the adapter: the spawn failure a direct spawn would have thrown.
@@ -193,7 +171,8 @@ async function runStarted(target: CommandTarget, identity: CallIdentity, signal:
     clearTimeout(deadline);
     signal?.removeEventListener('abort', onAbort);
     // No descendant still in the adapter's group outlives the call.
-    if (pid !== undefined) killProcessGroup(pid);
+    killProcessGroup(pid);
+    started.release(); // a request the adapter never read is not kept, and nothing more is read
     noteOutputRead(stdout.heldBytes + stderr.heldBytes);
   }
 }
@@ -226,20 +205,13 @@ async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolea
   }
 }
 
-interface Stdio {
-  readonly stdin: NodeJS.WritableStream & { destroy(): void };
-  readonly stdout: NodeJS.ReadableStream & { destroy(): void; readonly closed: boolean };
-  readonly stderr: NodeJS.ReadableStream & { destroy(): void; readonly closed: boolean };
+/** Settles once `pipe` has closed. */
+function closeOf(pipe: Readable): Promise<void> {
+  return pipe.closed ? Promise.resolve() : new Promise((resolve) => pipe.once('close', () => resolve()));
 }
 
-function destroyStreams(subprocess: Stdio): void {
-  subprocess.stdin.destroy();
-  subprocess.stdout.destroy();
-  subprocess.stderr.destroy();
-}
-
-function openStreams(subprocess: Stdio): string {
-  const open = [subprocess.stdout.closed ? null : 'stdout', subprocess.stderr.closed ? null : 'stderr'].filter((name) => name !== null);
+function openStreams(stdout: Readable, stderr: Readable): string {
+  const open = [stdout.closed ? null : 'stdout', stderr.closed ? null : 'stderr'].filter((name) => name !== null);
   return open.length === 0 ? 'stdio' : open.join(' and ');
 }
 

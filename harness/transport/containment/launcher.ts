@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { accessSync, constants, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { compileHelper } from './compileHelper.js';
 import { runTag } from './environment.js';
 
 /**
@@ -181,14 +178,11 @@ export type ContainmentMode = 'subreaper-launcher' | 'marker-scan';
 /** The launcher this process uses, or why there is none. */
 export type Launcher = { readonly mode: 'subreaper-launcher'; readonly path: string } | { readonly mode: 'marker-scan'; readonly reason: string };
 
-const COMPILERS = ['gcc', 'cc'] as const;
 let cached: Launcher | undefined;
 
 /**
- * The per-call launcher, compiled on first use into a cache directory keyed by its
- * source (`$TMPDIR/adapter-qualify-launcher/<digest>/aq-launch`), once per machine:
- * concurrent compilers each write a private file and rename it into place.
- * Compiling takes about 0.1 s; a call through it costs about a millisecond.
+ * The per-call launcher, compiled on first use (`compileHelper`), once per machine.
+ * A call through it costs about a millisecond.
  * @returns the launcher, or `marker-scan` with the reason when none can be built.
  * @public
  */
@@ -199,33 +193,8 @@ export function ensureLauncher(): Launcher {
 
 function buildLauncher(): Launcher {
   if (process.platform !== 'linux') return { mode: 'marker-scan', reason: `no child subreaper on ${process.platform}` };
-  const digest = createHash('sha256').update(LAUNCHER_SOURCE).digest('hex').slice(0, 16);
-  const dir = join(tmpdir(), 'adapter-qualify-launcher', `${digest}-${process.getuid?.() ?? 0}`);
-  const path = join(dir, 'aq-launch');
-  if (isExecutable(path)) return { mode: 'subreaper-launcher', path };
-  mkdirSync(dir, { recursive: true });
-  const failures: string[] = [];
-  for (const compiler of COMPILERS) {
-    const temporary = `${path}.${process.pid}.${compiler}.tmp`;
-    try {
-      execFileSync(compiler, ['-O2', '-x', 'c', '-o', temporary, '-'], { input: LAUNCHER_SOURCE, stdio: ['pipe', 'ignore', 'pipe'], timeout: 60_000 });
-      renameSync(temporary, path);
-      return { mode: 'subreaper-launcher', path };
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      failures.push(`${compiler}: ${(error as Error).message.split('\n')[0] ?? ''}`);
-    }
-  }
-  return { mode: 'marker-scan', reason: `the launcher could not be compiled (${failures.join('; ')})` };
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  const compiled = compileHelper('aq-launch', LAUNCHER_SOURCE);
+  return 'path' in compiled ? { mode: 'subreaper-launcher', path: compiled.path } : { mode: 'marker-scan', reason: `the launcher could not be compiled (${compiled.reason})` };
 }
 
 /** What to spawn for one call: the adapter itself, or the launcher in front of it. */
