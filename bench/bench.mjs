@@ -5,8 +5,8 @@
 // runs the default suite (`adapter-qualify run`, default options, a fixed seed) and
 // counts the calls in its transcript, then spawns the same adapter the same number
 // of times, with the same argv and stdin (the transcript's requests), at the same
-// concurrency, in a bare loop (execa). It prints calls/s of both and their ratio,
-// the run's wall time and the peak memory of its whole process tree (polled from
+// concurrency, in a bare loop (execa, in a fresh process: bench/bareLoop.mjs). It
+// prints calls/s of both and their ratio, the run's wall time and the peak memory of its whole process tree (polled from
 // /proc), and the throughput of `adapter-qualify verify` on a synthetic transcript.
 //
 // With --hostile it instead measures the suite's own peak memory against hostile
@@ -21,9 +21,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { execa } from 'execa';
 import { watchTreeMemory } from './treeMemory.mjs';
-import { meanDuration, runSplit } from './runSplit.mjs';
+import { runSplit } from './runSplit.mjs';
 import { verifyBench } from './verifyBench.mjs';
 import { targetLines } from './benchTargets.mjs';
 
@@ -110,35 +109,30 @@ function caseCounts(report) {
   return { cases: report.clauses.reduce((sum, clause) => sum + clause.cases, 0), byVerdict };
 }
 
-/** Spawns the adapter once per call, `CONCURRENCY` at a time, as a host would: argv, cwd, env, stdin. */
-async function bareLoop(config, cwd, calls) {
+/** Replays `calls` in a bare loop (bench/bareLoop.mjs), in a fresh process: the bench's own heap would slow its forks. */
+function bareLoop(config, cwd, calls) {
   const scratch = mkdtempSync(join(work, 'bare-scratch-'));
-  const timed = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < calls.length) {
-      const { action, requestText } = calls[next++];
-      const startedAt = Date.now();
-      await execa(config.executable, [...config.argvPrefix, action], {
-        cwd,
-        input: requestText,
-        reject: false,
-        env: { ADAPTER_QUALIFY_CALL: `bare-${next}`, ADAPTER_QUALIFY_SCRATCH: scratch },
-        maxBuffer: 1_048_577,
-        timeout: 10_000,
-      });
-      timed.push({ startedAt, endedAt: Date.now() });
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { wallMs: performance.now() - started, meanCallMs: meanDuration(timed) };
+  const input = join(scratch, 'calls.json');
+  writeFileSync(
+    input,
+    JSON.stringify({
+      executable: config.executable,
+      argvPrefix: config.argvPrefix,
+      cwd,
+      scratch,
+      concurrency: CONCURRENCY,
+      calls: calls.map(({ action, requestText }) => ({ action, requestText })),
+    }),
+  );
+  const output = execFileSync(process.execPath, [join(packageRoot, 'bench', 'bareLoop.mjs'), input], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  rmSync(input);
+  return JSON.parse(output);
 }
 
 async function measure(kind, label, configPath) {
   const config = JSON.parse(readFileSync(configPath, 'utf8'));
   const suite = await suiteRun(configPath, label);
-  const bare = await bareLoop(config, dirname(configPath), suite.calls);
+  const bare = bareLoop(config, dirname(configPath), suite.calls);
   const calls = suite.calls.length;
   const suiteRate = calls / (suite.wallMs / 1000);
   const bareRate = calls / (bare.wallMs / 1000);
