@@ -31,9 +31,9 @@ interface CallIdentity {
 /**
  * Runs one adapter call (WIRE-*): spawns `[executable, ...argvPrefix, action]`
  * without a shell, through the per-call launcher (`launchCommand`: the adapter's
- * parent is sacrificial, its descendants stay under the call's keeper), in a new
- * process group, with a scrubbed environment (`adapterEnvironment`), writes the request to
- * stdin and closes it, drains stdout (capped at the output bound) and stderr
+ * parent is sacrificial, its descendants stay under the call's keeper), started by
+ * this thread's spawner (`startProcess`) in a new process group, with a scrubbed
+ * environment (`adapterEnvironment`), writes the request to stdin and closes it, drains stdout (capped at the output bound) and stderr
  * (its last 65,536 bytes kept), enforces the deadline and the caller's signal,
  * and kills the whole group when the call ends. Never retries.
  *
