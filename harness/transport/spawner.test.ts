@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -131,6 +131,23 @@ describe.runIf(process.platform === 'linux')('the spawner', () => {
     process.release();
     // The next call starts a new one.
     expect((await run(sh('echo again'))).stdout).toBe('again\n');
+  });
+
+  it('adopts and reaps what its processes orphan, leaving no zombie for init', async () => {
+    // The shell starts a child that outlives it: orphaned, it goes to the spawner, not to init.
+    const result = await run(sh('sleep 2 </dev/null >/dev/null 2>&1 & echo $!'));
+    const orphan = Number(result.stdout.trim());
+    const parentOf = (pid: number): number | null => {
+      try {
+        const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      } catch {
+        return null;
+      }
+    };
+    expect(spawners()).toContain(parentOf(orphan));
+    // Once it exits, it is gone from the process table, not left a zombie.
+    await expect.poll(() => existsSync(`/proc/${String(orphan)}`), { timeout: 10_000, interval: 50 }).toBe(false);
   });
 
   it('compiles cleanly with -Wall -Wextra', () => {

@@ -89,6 +89,8 @@ export const SPAWNER_SOURCE = String.raw`/* aq-spawn: starts the suite's process
  *   O length, R length: what it wrote to stdout, stderr;  o errno, r errno: that stream's end (0: EOF);
  *   I errno: writing its stdin failed (a process that does not read, EPIPE, is not a failure);
  *   X status: it exited, with its wait status.
+ * It is the child subreaper of what it starts: a process they orphan (the launcher's keeper) is
+ * reaped here as soon as it exits, not left a zombie until init gets round to it.
  * Exits when its own stdin closes. */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -99,6 +101,7 @@ export const SPAWNER_SOURCE = String.raw`/* aq-spawn: starts the suite's process
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -303,6 +306,7 @@ int main(void) {
     }
     closedir(fds);
   }
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
   sigset_t chld;
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);

@@ -40,10 +40,18 @@ export function readProcessTable(): ProcessEntry[] | null {
     // Fields after the command name, which may itself hold spaces and parentheses.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const state = fields[0] ?? 'X';
+    const pid = Number(name);
+    const ppid = Number(fields[1] ?? 0);
+    // A zombie has no argv or environment left to read; a run can leave hundreds of them (its calls' keepers,
+    // orphaned to an init that reaps them in batches), so they are not read for nothing.
+    if (state === 'Z' || state === 'X') {
+      entries.push({ pid, ppid, dead: true, argv: [], callMarker: null, scratchMarker: null });
+      continue;
+    }
     entries.push({
-      pid: Number(name),
-      ppid: Number(fields[1] ?? 0),
-      dead: state === 'Z' || state === 'X',
+      pid,
+      ppid,
+      dead: false,
       argv: (readOrNull(`/proc/${name}/cmdline`) ?? '').split('\0').filter((part) => part !== ''),
       ...markersOf(readOrNull(`/proc/${name}/environ`)),
     });
