@@ -28,7 +28,7 @@ import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles, adapterDirectories, OutputDirectory } from '../reports/reportFiles.js';
 import { buildFailureCases, replayRunArgs, writeFailureCases } from './replay/failureCases.js';
 import { reapRunProcesses } from './suite/markedProcesses.js';
-import { countSpawnFailures } from './transcript/readTranscript.js';
+import { SpawnFailureTally, type SpawnFailureCount } from './transcript/readTranscript.js';
 import type { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js';
 import { UsageError } from './UsageError.js';
 import { workerPoolOptions } from './suite/workerThreads.js';
@@ -191,11 +191,12 @@ export async function runQualification(
 
     const outDir = output.staging;
     // A transcript that cannot be merged is the suite's failure, reported like any other (exit 3), never a lost report.
-    const transcriptError = await mergeTranscriptParts(work.path, join(outDir, 'transcript.jsonl')).then(
+    const spawns = new SpawnFailureTally();
+    const transcriptError = await mergeTranscriptParts(work.path, join(outDir, 'transcript.jsonl'), (line) => spawns.add(line)).then(
       () => [],
       (error: unknown) => [`transcript.jsonl could not be written: ${error instanceof Error ? error.message : String(error)}`],
     );
-    if (transcriptError.length === 0) await refuseIfNothingSpawned(join(outDir, 'transcript.jsonl'), interruption.signal);
+    if (transcriptError.length === 0) refuseIfNothingSpawned(spawns.count(), interruption.signal);
     const fromWorkers = reporter.collected();
     // Evidence from the workers holds adapter output; mask secrets once, before any report, case or shard file is made of it.
     const collected = SecretMask.fromProcess().maskDeep({
@@ -290,9 +291,8 @@ async function afterTheWorkers(options: NormalizedRunOptions, provided: QualifyP
 
 // A run whose every call failed to spawn judged nothing of the adapter (an interpreter that
 // does not exist, a missing library): that is a usage error, not a verdict.
-async function refuseIfNothingSpawned(transcriptFile: string, signal: InterruptSignal | null): Promise<void> {
+function refuseIfNothingSpawned({ calls, spawnFailures, firstDetail }: SpawnFailureCount, signal: InterruptSignal | null): void {
   if (signal !== null) return;
-  const { calls, spawnFailures, firstDetail } = await countSpawnFailures(transcriptFile);
   if (calls > 0 && spawnFailures === calls) {
     throw new UsageError(`every one of the ${calls} adapter calls failed to start (${firstDetail ?? 'no detail'}): check the executable and argvPrefix; nothing was judged`, {
       field: 'executable',

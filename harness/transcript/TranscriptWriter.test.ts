@@ -186,6 +186,23 @@ describe('mergeTranscriptParts', () => {
     expect(await mergedCallIds(scanned)).toEqual(['w1', 'unindexed', 'w3']);
   });
 
+  it('copies megabyte lines byte for byte, in runs of adjacent lines and across parts, showing each line as it goes', async () => {
+    const workDir = join(mergeRoot(), 'megabyte-lines');
+    // Runs of adjacent lines pass the 4 MiB a copy holds; one line is longer than that on its own.
+    const line = (callId: string, startedAt: number, bytes: number) => ({ callId, startedAt, stdout: 'é'.repeat(bytes / 2) });
+    const first = [line('a1', 1, 1_500_000), line('a2', 2, 1_500_000), line('a3', 3, 1_500_000), line('a4', 6, 5_000_000), line('a5', 7, 10)];
+    const second = [line('b1', 4, 10), line('b2', 5, 2_000_000), line('b3', 8, 1_500_000)];
+    await writePart(workDir, '1-1.jsonl', first);
+    await writePart(workDir, '2-1.jsonl', second);
+    const destination = join(mergeRoot(), 'megabyte-lines.jsonl');
+    const seen: string[] = [];
+    await expect(mergeTranscriptParts(workDir, destination, (bytes) => seen.push(bytes.toString('utf8')))).resolves.toBe(8);
+    const byStart = [...first, ...second].sort((a, b) => a.startedAt - b.startedAt).map((entry) => `${JSON.stringify(entry)}\n`);
+    expect((await readFile(destination)).equals(Buffer.from(byStart.join('')))).toBe(true);
+    // Each line is shown to the caller as copied: whole, newline included, in order.
+    expect(seen).toEqual(byStart);
+  });
+
   it('refuses an index whose lines do not end where it says, rather than copying half lines', async () => {
     const workDir = join(mergeRoot(), 'lying-index');
     await writePart(workDir, '1-1.jsonl', [

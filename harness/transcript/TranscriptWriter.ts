@@ -1,6 +1,6 @@
-import { once } from 'node:events';
-import { appendFileSync, createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { appendFileSync, closeSync, createReadStream, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { setImmediate } from 'node:timers/promises';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { SecretMask } from '../evidence/SecretMask.js';
@@ -148,14 +148,15 @@ const NEWLINE = 0x0a;
 /**
  * Merges the workers' transcript parts into one `transcript.jsonl`, ordered by
  * call start (ties keep worker order, then line order), written atomically.
- * Streamed both ways: the parts are scanned for line offsets (one line in memory
- * at a time, to read its start time), then the lines are copied in order from
- * their offsets, so memory grows with the number of lines, never with their size.
+ * The parts are scanned for line offsets (or read from their index), then the
+ * lines are copied in order from their offsets, so memory grows with the number
+ * of lines, never with their size (a copy holds 4 MiB of lines, or one longer line).
  * @param workDir - the run's work directory, whose `transcript/` holds one part per worker
  * @param destination - the merged file
+ * @param onLine - sees each line as it is copied, in order (its bytes, newline included; valid only during the call)
  * @returns the number of lines
  */
-export async function mergeTranscriptParts(workDir: string, destination: string): Promise<number> {
+export async function mergeTranscriptParts(workDir: string, destination: string, onLine?: (line: Buffer) => void): Promise<number> {
   const partsDir = join(workDir, PARTS_DIR);
   const names = (await readdir(partsDir).catch(() => [] as string[])).filter((name) => name.endsWith('.jsonl')).sort();
   const files = names.map((name) => join(partsDir, name));
@@ -168,7 +169,7 @@ export async function mergeTranscriptParts(workDir: string, destination: string)
   lines.sort((a, b) => a.startedAt - b.startedAt);
   const temporary = `${destination}.${process.pid}.tmp`;
   try {
-    await copyInOrder(files, lines, temporary);
+    await copyInOrder(files, lines, temporary, onLine);
     await rename(temporary, destination);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -227,24 +228,51 @@ async function indexPart(file: string, part: number, into: LineAt[]): Promise<vo
   if (pendingBytes > 0) throw new Error(`transcript part ${file}: its last line has no newline (a torn write)`);
 }
 
-async function copyInOrder(files: readonly string[], lines: readonly LineAt[], destination: string): Promise<void> {
-  const handles = await Promise.all(files.map((file) => open(file, 'r')));
-  const out = createWriteStream(destination);
+// The longest run of adjacent lines copied in one read and one write; a single longer line is copied whole.
+const RUN_BYTES = 4 * 1024 * 1024;
+// Bytes copied between turns of the event loop, so a signal is still handled during a merge of gigabytes.
+const YIELD_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Copies the lines in order, each run of lines that lie one after another in one part with a
+ * single read and write. Synchronous reads and writes: the run waits on this copy alone, and a
+ * read through the thread pool per line cost more than the copy itself (a native adapter's run
+ * spent 60 ms merging its 21 MB).
+ */
+async function copyInOrder(files: readonly string[], lines: readonly LineAt[], destination: string, onLine: ((line: Buffer) => void) | undefined): Promise<void> {
+  const descriptors: number[] = [];
   try {
-    let buffer = Buffer.alloc(64 * 1024);
-    for (const line of lines) {
-      if (buffer.byteLength < line.length) buffer = Buffer.alloc(line.length);
-      const handle = handles[line.part];
-      if (handle === undefined) throw new Error(`transcript part ${line.part} is not open`);
-      await handle.read(buffer, 0, line.length, line.offset);
-      if (buffer[line.length - 1] !== NEWLINE) throw new Error(`transcript part ${files[line.part] ?? line.part}: a line does not end where its index says`);
-      // A copy: the stream may still hold the chunk when the buffer is reused.
-      if (!out.write(Buffer.from(buffer.subarray(0, line.length)))) await once(out, 'drain');
+    for (const file of files) descriptors.push(openSync(file, 'r'));
+    const out = openSync(destination, 'w');
+    descriptors.push(out);
+    let buffer = Buffer.allocUnsafe(64 * 1024);
+    let sinceYield = 0;
+    for (let first = 0; first < lines.length;) {
+      const head = lines[first] as LineAt;
+      let end = first + 1;
+      let bytes = head.length;
+      for (let next = lines[end]; next !== undefined && next.part === head.part && next.offset === head.offset + bytes && bytes + next.length <= RUN_BYTES; next = lines[end]) {
+        bytes += next.length;
+        end += 1;
+      }
+      if (buffer.byteLength < bytes) buffer = Buffer.allocUnsafe(bytes);
+      const read = readSync(descriptors[head.part] as number, buffer, 0, bytes, head.offset);
+      let lineEnd = 0;
+      for (let index = first; index < end; index += 1) {
+        const lineStart = lineEnd;
+        lineEnd += (lines[index] as LineAt).length;
+        if (read < lineEnd || buffer[lineEnd - 1] !== NEWLINE) throw new Error(`transcript part ${files[head.part] ?? head.part}: a line does not end where its index says`);
+        onLine?.(buffer.subarray(lineStart, lineEnd));
+      }
+      for (let written = 0; written < bytes;) written += writeSync(out, buffer, written, bytes - written);
+      first = end;
+      sinceYield += bytes;
+      if (sinceYield >= YIELD_BYTES) {
+        sinceYield = 0;
+        await setImmediate();
+      }
     }
-    out.end();
-    await once(out, 'finish');
   } finally {
-    out.destroy();
-    await Promise.all(handles.map((handle) => handle.close()));
+    for (const descriptor of descriptors) closeSync(descriptor);
   }
 }

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
-import { readChunks } from './readTranscript.js';
+import { readChunks, SpawnFailureTally } from './readTranscript.js';
 
 const LINE_TOO_LONG = 'line too long';
 
@@ -47,5 +47,33 @@ describe('readChunks', () => {
       expect.objectContaining({ name: 'TranscriptInputError', message: expect.stringMatching(/absent\.jsonl: ENOENT/) as string }),
     );
     await expect(read(root())).rejects.toThrow(/EISDIR/);
+  });
+});
+
+describe('SpawnFailureTally', () => {
+  const line = (fields: Record<string, unknown>): string => JSON.stringify({ callId: 'c', action: 'submit', ...fields });
+  const tallyOf = (lines: readonly string[]): unknown => {
+    const tally = new SpawnFailureTally();
+    for (const text of lines) tally.add(Buffer.from(text));
+    return tally.count();
+  };
+
+  it("counts the calls, blank lines aside, and those that failed to spawn, with the first one's detail", () => {
+    const failed = (detail: string): string => line({ uncertainty: 'spawn-failure', uncertaintyDetail: detail });
+    const lines = [line({ uncertainty: null }), '\n', failed('ENOENT first'), `${line({ uncertainty: 'timeout' })}\n`, `${failed('ENOENT second')}\n`, line({})];
+    expect(tallyOf(lines)).toEqual({ calls: 5, spawnFailures: 2, firstDetail: 'ENOENT first' });
+    expect(tallyOf([])).toEqual({ calls: 0, spawnFailures: 0, firstDetail: null });
+  });
+
+  it('reads a line that is a view into a larger buffer, and only that line', () => {
+    const shared = Buffer.from(`${line({ uncertainty: 'spawn-failure', uncertaintyDetail: 'before' })}\n${line({ uncertainty: null })}\n`);
+    const tally = new SpawnFailureTally();
+    tally.add(shared.subarray(shared.indexOf('\n') + 1));
+    expect(tally.count()).toEqual({ calls: 1, spawnFailures: 0, firstDetail: null });
+  });
+
+  it('never counts the field where an adapter printed it (inside a JSON string, its quotes escaped)', () => {
+    const printed = line({ uncertainty: null, stdout: '{"uncertainty":"spawn-failure"}' });
+    expect(tallyOf([printed, printed])).toEqual({ calls: 2, spawnFailures: 0, firstDetail: null });
   });
 });

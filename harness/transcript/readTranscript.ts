@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { lineTooLong, MAX_READ_LINE_BYTES, TranscriptInputError } from './transcriptLine.js';
+import { lineTooLong, TranscriptInputError } from './transcriptLine.js';
 
 const NEWLINE = 0x0a;
 
@@ -119,25 +119,35 @@ export interface SpawnFailureCount {
 
 // In a transcript line the adapter's text sits inside JSON strings, where every quote is
 // escaped: this unescaped field can only be the record's own uncertainty.
-const SPAWN_FAILURE_FIELD = '"uncertainty":"spawn-failure"';
+const SPAWN_FAILURE_FIELD = Buffer.from('"uncertainty":"spawn-failure"');
 
 /**
- * Counts the calls of a merged `transcript.jsonl` and those that failed to spawn,
- * line by line (never the whole file in memory). A run whose every call failed to
- * spawn judged nothing of the adapter: it is a usage error, not a verdict.
- * @param transcriptFile - the merged transcript
- * @throws TranscriptInputError when the file cannot be read
+ * Counts the calls of a transcript and those that failed to spawn, one line at a
+ * time as the merge copies them, so the transcript is not read again. A run whose
+ * every call failed to spawn judged nothing of the adapter: it is a usage error,
+ * not a verdict. Lines are searched as bytes; only the first failed one is decoded.
  */
-export async function countSpawnFailures(transcriptFile: string): Promise<SpawnFailureCount> {
-  let calls = 0;
-  let spawnFailures = 0;
-  let firstDetail: string | null = null;
-  for await (const { text } of readLines(transcriptFile, MAX_READ_LINE_BYTES)) {
-    if (text === '') continue;
-    calls += 1;
-    if (!text.includes(SPAWN_FAILURE_FIELD)) continue;
-    spawnFailures += 1;
-    firstDetail ??= (JSON.parse(text) as { uncertaintyDetail?: string }).uncertaintyDetail ?? null;
+export class SpawnFailureTally {
+  #calls = 0;
+  #spawnFailures = 0;
+  #firstDetail: string | null = null;
+
+  /**
+   * Counts one line.
+   * @param line - the line's bytes, with or without its newline; a blank line is no call
+   */
+  add(line: Uint8Array): void {
+    const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
+    const end = bytes.at(-1) === NEWLINE ? bytes.length - 1 : bytes.length;
+    if (end === 0) return;
+    this.#calls += 1;
+    if (bytes.indexOf(SPAWN_FAILURE_FIELD) === -1) return;
+    this.#spawnFailures += 1;
+    this.#firstDetail ??= (JSON.parse(bytes.toString('utf8', 0, end)) as { uncertaintyDetail?: string }).uncertaintyDetail ?? null;
   }
-  return { calls, spawnFailures, firstDetail };
+
+  /** The counts so far. */
+  count(): SpawnFailureCount {
+    return { calls: this.#calls, spawnFailures: this.#spawnFailures, firstDetail: this.#firstDetail };
+  }
 }
