@@ -92,7 +92,7 @@ describe.concurrent('correct adapters qualify', () => {
       ).toEqual(open);
       expect(notPassed.filter((entry) => entry.applicable === false).map((entry) => entry.id)).toEqual(['SDK-SHAPE', 'SDK-NO-MUTATION', 'SDK-OBSERVE-NO-PAYLOAD', 'SDK-CANCEL']);
       const faults = report!.clauses.filter((entry) => entry.id === 'SEM-CRASH-CONSISTENT' || entry.id === 'SEM-UNCERTAIN-RECOVERY');
-      expect(faults.map((entry) => entry.method)).toEqual(Array(2).fill(locateTracer().method));
+      expect(faults.map((entry) => entry.method)).toEqual(Array(2).fill((await locateTracer()).method));
       expect(report!.verdict).toBe(verdict);
       expect(run.exitCode).toBe(0);
       expect(run.stdout).toContain(verdict.toUpperCase());

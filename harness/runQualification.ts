@@ -32,6 +32,7 @@ import { SpawnFailureTally, type SpawnFailureCount } from './transcript/readTran
 import type { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js';
 import { UsageError } from './UsageError.js';
 import { workerPoolOptions } from './suite/workerThreads.js';
+import { locateTracer } from './faults/strace.js';
 
 /** What a finished run produced. */
 export interface QualificationResult {
@@ -133,6 +134,7 @@ export async function runQualification(
       scratchDir,
       ...(internals.endOnFailure === true ? { endOnFailure: true } : {}),
       ...(internals.propertyTimeLimitMs === undefined ? {} : { propertyTimeLimitMs: internals.propertyTimeLimitMs }),
+      ...(options.subject.kind === 'command' ? { faultTracer: await locateTracer() } : {}),
     };
     // Fingerprinted before the first call and after the last: what changed meanwhile is state, not the subject.
     const { subject } = options;

@@ -18,7 +18,7 @@ import type { CallRecord } from '../harness/transport/callRecord.js';
 import type { FaultedCall } from '../harness/faults/runFaultedCall.js';
 import { violation, type Violation } from '../harness/violation.js';
 import { describePoint, faultPoints, type FaultKind, type FaultPoint, type RecordedSteps } from '../harness/faults/faultPoints.js';
-import { locateTracer, type SyscallTracer } from '../harness/faults/strace.js';
+import { locateTracer, type SyscallTracer, type TracerStatus } from '../harness/faults/strace.js';
 import type { StepTracer } from '../harness/faults/stepTracer.js';
 import { tracedTimeoutMs } from '../harness/faults/traceSession.js';
 
@@ -91,6 +91,12 @@ function faultsApplicable(context: QualifyTestContext): boolean {
   return false;
 }
 
+/** How faults are injected: as the run probed it, or (a run that did not) as this worker finds it. */
+function runTracer(context: QualifyTestContext): Promise<TracerStatus> {
+  const probed = context.services.provided.faultTracer;
+  return probed === undefined ? locateTracer() : Promise.resolve(probed);
+}
+
 /**
  * Typical durations (ms) of a first submit and of a resubmit of an admitted
  * binding, so kill delays sweep the whole run of each (a torn write between
@@ -155,7 +161,7 @@ function settlementViolation(processes: readonly MarkedProcess[]): Violation {
 qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is killed (SIGKILL) at any point, every call gives valid evidence and one admission' }, async (context) => {
   const { property, session, ids, options, recorder } = context;
   if (!faultsApplicable(context)) return;
-  const tracer = locateTracer();
+  const tracer = await runTracer(context);
   if (tracer.method === 'syscall') {
     await crashAtEveryStep(context, tracer);
     return;
@@ -362,7 +368,7 @@ qualifyTest({ clauses: ['SEM-UNCERTAIN-RECOVERY'], title: 'after a submit paused
   const { property, session, ids, options, recorder } = context;
   if (!faultsApplicable(context)) return;
   const hostDeadline = Math.min(PAUSE_HOST_DEADLINE_MS, options.timeoutMs);
-  const tracer = locateTracer();
+  const tracer = await runTracer(context);
   if (tracer.method === 'syscall') {
     await stopAtEveryStep(context, tracer, hostDeadline);
     return;

@@ -37,9 +37,10 @@ describe('mutant catalog', () => {
   });
 });
 
+// Crash windows too narrow for a timed kill are smoke-tested with strace only (`.ci/run` installs it).
+const noTracer = (await locateTracer()).method !== 'syscall';
+
 describe('each mutant answers differently from the reference on its scenario', () => {
-  // Crash windows too narrow for a timed kill are smoke-tested with strace only (`.ci/run` installs it).
-  const noTracer = locateTracer().method !== 'syscall';
   for (const mutant of mutants) {
     it.skipIf(noTracer && (smokeScenarios[mutant.name] ?? []).some((step) => step.kind === 'kill-at-durable'))(mutant.name, async () => {
       const steps = smokeScenarios[mutant.name];

@@ -15,6 +15,7 @@ import { heartbeatPrinter, progressPrinter } from './progressPrinter.js';
 import type { ManifestRunOptions } from '../manifest/manifestOptions.js';
 import { UsageError } from '../UsageError.js';
 import { tuneWorkerIsolates } from '../suite/workerThreads.js';
+import { locateTracer } from '../faults/strace.js';
 
 /** The part of `runQualification`'s contract the CLI relies on. */
 export type RunQualification = (
@@ -40,8 +41,12 @@ export interface RunCommandDeps {
 }
 
 // Loaded only once the configuration and options are valid, so `--help` and usage
-// errors never load the suite runner.
-const lazyRunQualification: RunQualification = async (options, hooks) => (await import('../runQualification.js')).runQualification(options, hooks);
+// errors never load the suite runner. The step tracer's probe (a traced Node.js, about
+// 100 ms) starts first: it runs on the other core while vitest loads, and the run awaits it.
+const lazyRunQualification: RunQualification = async (options, hooks) => {
+  if (options.subject.kind === 'command') void locateTracer();
+  return (await import('../runQualification.js')).runQualification(options, hooks);
+};
 
 /**
  * `adapter-qualify run <adapter.json> [options]` (or `run --sdk <module> --authority <id>`): validates the subject and options

@@ -15,7 +15,7 @@ import { faultInLog, locateStepTracer, stepTracerArgv, type StepFault } from './
 import { straceInstalled, straceRecording } from './__test-helpers__/straceRecording.js';
 
 const helper = (name: string): string => fileURLToPath(new URL(`./__test-helpers__/${name}`, import.meta.url));
-const tracer = locateTracer();
+const tracer = await locateTracer();
 const NONE: StepFault = { kind: 'kill', after: 1_000_000 };
 
 /** Runs argv under the step tracer (null: only recording), synchronously: its exit, its stdout and its log. */
@@ -148,8 +148,8 @@ describe.skipIf(tracer.method !== 'syscall')('the step tracer', () => {
 });
 
 describe('the step tracer, where it cannot run', () => {
-  it('says why, for the timing fallback', () => {
-    expect(locateStepTracer('/nonexistent/python3')).toEqual(expect.stringContaining('no Python at /nonexistent/python3'));
+  it('says why, for the timing fallback', async () => {
+    expect(await locateStepTracer('/nonexistent/python3')).toEqual(expect.stringContaining('no Python at /nonexistent/python3'));
   });
 
   it('reads no fault from a log without one', () => {

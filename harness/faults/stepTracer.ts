@@ -33,7 +33,7 @@ export type StepFault =
   /** Every traced thread held stopped until the tracer receives SIGCONT. */
   | { readonly kind: 'stop'; readonly after: number };
 
-const cache = new Map<string, StepTracer | string>();
+const cache = new Map<string, Promise<StepTracer | string>>();
 
 /**
  * Finds Python and proves the step tracer can trace a child here (ptrace may be
@@ -41,7 +41,7 @@ const cache = new Map<string, StepTracer | string>();
  * @param python - the interpreter @defaultValue `$ADAPTER_QUALIFY_PYTHON`, else {@link DEFAULT_PYTHON}
  * @returns the tracer, or why it cannot run here
  */
-export function locateStepTracer(python: string = process.env[PYTHON_ENV] ?? DEFAULT_PYTHON): StepTracer | string {
+export function locateStepTracer(python: string = process.env[PYTHON_ENV] ?? DEFAULT_PYTHON): Promise<StepTracer | string> {
   let found = cache.get(python);
   if (found === undefined) {
     found = probe(python);
@@ -50,14 +50,14 @@ export function locateStepTracer(python: string = process.env[PYTHON_ENV] ?? DEF
   return found;
 }
 
-function probe(python: string): StepTracer | string {
+async function probe(python: string): Promise<StepTracer | string> {
   try {
     accessSync(python, constants.X_OK);
   } catch {
     return `no Python at ${python} to run the step tracer (install Debian's python3: apt-get install python3)`;
   }
   const tracer = { python, script: STEP_TRACER_SCRIPT };
-  const why = probeTracer(python, stepTracerArgv(tracer, '/dev/null', { kind: 'kill', after: Number.MAX_SAFE_INTEGER }, PROBE_ARGV).slice(1));
+  const why = await probeTracer(python, stepTracerArgv(tracer, '/dev/null', { kind: 'kill', after: Number.MAX_SAFE_INTEGER }, PROBE_ARGV).slice(1));
   return why === null ? tracer : `the step tracer (${python} ${STEP_TRACER_SCRIPT}) cannot trace a child here: ${why}`;
 }
 

@@ -18,9 +18,9 @@ export interface SyscallTracer {
  * forbidden in a container), once per interpreter and process.
  * @param python - the interpreter that runs it @defaultValue `$ADAPTER_QUALIFY_PYTHON`, else `/usr/bin/python3`
  */
-export function locateTracer(python?: string): TracerStatus {
+export async function locateTracer(python?: string): Promise<TracerStatus> {
   if (process.platform !== 'linux') return { method: 'timing', reason: `syscall fault injection uses ptrace, which needs Linux (this is ${process.platform})` };
-  const injector = locateStepTracer(python);
+  const injector = await locateStepTracer(python);
   return typeof injector === 'string' ? { method: 'timing', reason: injector } : { method: 'syscall', injector };
 }
 

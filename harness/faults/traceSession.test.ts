@@ -13,7 +13,7 @@ import { recordDurableSteps } from './traceSession.js';
 
 const script = fileURLToPath(new URL('./__test-helpers__/publishRecord.mjs', import.meta.url));
 const input = { action: 'submit', requestText: '{}' } as const;
-const tracer = locateTracer();
+const tracer = await locateTracer();
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function publisher(dir: string): CommandTarget {
@@ -100,8 +100,8 @@ describe.skipIf(tracer.method !== 'syscall')('syscall fault injection (the step 
 });
 
 describe('without a usable tracer', () => {
-  it('says why, for the timing fallback', () => {
-    const missing = locateTracer('/nonexistent/python3');
+  it('says why, for the timing fallback', async () => {
+    const missing = await locateTracer('/nonexistent/python3');
     expect(missing).toEqual({ method: 'timing', reason: expect.stringContaining('no Python at /nonexistent/python3') });
   });
 });

@@ -63,7 +63,7 @@ describe.runIf(process.platform === 'linux')('the fault suite leaves no process 
     expect(settlement?.reason).toMatch(/still running after its terminal outcome .*pid \d+ \(sleep 20\)/);
     // Its crash points are judged all the same: a recording ends with its submit, not with the worker it leaves (20 s,
     // past the traced deadline of 15 s, which used to kill every recording and leave the clause INCONCLUSIVE).
-    if (locateTracer().method === 'syscall') {
+    if ((await locateTracer()).method === 'syscall') {
       expect(run.report!.clauses.find((clause) => clause.id === 'SEM-CRASH-CONSISTENT')).toMatchObject({ verdict: 'PASS', method: 'syscall' });
     }
   }, 300_000);

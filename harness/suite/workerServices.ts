@@ -7,6 +7,7 @@ import type { NormalizedRunOptions } from '../options/runOptions.js';
 import { CommandTransport } from '../transport/runAdapterCall.js';
 import { SdkTransport } from '../transport/SdkTransport.js';
 import type { QualifyTestMeta } from '../evidence/types.js';
+import type { TracerStatus } from '../faults/strace.js';
 
 /** Per-worker services shared by every test the worker runs. */
 export interface WorkerServices {
@@ -79,6 +80,11 @@ export interface QualifyProvidedContext {
   readonly endOnFailure?: boolean;
   /** Wall-clock budget of each property, shortened by tests. @defaultValue `PROPERTY_TIME_LIMIT_MS` */
   readonly propertyTimeLimitMs?: number;
+  /**
+   * How this run injects faults, probed once by the run for an adapter command, so every worker
+   * uses the same method and none waits for a probe of its own. @defaultValue each worker probes (`locateTracer`)
+   */
+  readonly faultTracer?: TracerStatus;
 }
 
 declare module 'vitest' {

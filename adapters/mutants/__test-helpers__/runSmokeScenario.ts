@@ -103,7 +103,7 @@ async function killWhenAdmitted(command: AdapterCommand, ledgerDir: string, text
 }
 
 async function killAtDurable(command: AdapterCommand, step: Extract<SmokeStep, { kind: 'kill-at-durable' }>): Promise<string> {
-  const tracer = locateTracer();
+  const tracer = await locateTracer();
   if (tracer.method !== 'syscall') throw new Error(`this smoke step needs the step tracer: ${tracer.reason}`);
   const target = { executable: command.file, argvPrefix: command.args, cwd: command.cwd ?? tmpdir(), env: command.env ?? {} };
   const bounds = { timeoutMs: 10_000, maxOutputBytes: 1_048_576, signal: undefined };
