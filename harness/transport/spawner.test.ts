@@ -133,6 +133,16 @@ describe.runIf(process.platform === 'linux')('the spawner', () => {
     expect((await run(sh('echo again'))).stdout).toBe('again\n');
   });
 
+  it('closes every pipe of an ended call by itself, stdin left unread included', async () => {
+    await run(sh('true'));
+    const [spawner] = spawners();
+    const descriptors = (): number => readdirSync(`/proc/${String(spawner)}/fd`).length;
+    const before = descriptors();
+    // Exits without reading a stdin larger than a pipe holds: the spawner's write fails (EPIPE) after the exit.
+    await Promise.all(Array.from({ length: 20 }, () => run(sh('exit 3', 'x'.repeat(1_048_576)))));
+    await expect.poll(descriptors, { timeout: 10_000, interval: 50 }).toBe(before);
+  });
+
   it('adopts and reaps what its processes orphan, leaving no zombie for init', async () => {
     // The shell starts a child that outlives it: orphaned, it goes to the spawner, not to init.
     const result = await run(sh('sleep 2 </dev/null >/dev/null 2>&1 & echo $!'));

@@ -83,7 +83,8 @@ export const SPAWNER_SOURCE = String.raw`/* aq-spawn: starts the suite's process
  *        start FILE (argv ARG...) in CWD with exactly ENV, in a new session, with three pipes;
  *        write INPUT (the rest of the request, any bytes) to its stdin, then close it;
  *   K\0 ID\0   SIGKILL the process, unless it was reaped already;
- *   D\0 ID\0   the suite is done with it: close its pipes, relay nothing more.
+ *   D\0 ID\0   the suite is done with it: close its pipes, relay nothing more (a process reaped whose
+ *              pipes are all closed is forgotten without it).
  * Answers on stdout, each "TYPE ID VALUE\n", and for O and R then VALUE bytes of output:
  *   P pid: started;  E errno: not started (pipe, fork, chdir, dup2 or exec failed);
  *   O length, R length: what it wrote to stdout, stderr;  o errno, r errno: that stream's end (0: EOF);
@@ -344,6 +345,7 @@ int main(void) {
       if (polled[2 + 3 * i].revents && c->in >= 0) feed(c);
       if (polled[3 + 3 * i].revents && c->out >= 0) relay(c, &c->out, 'O', 'o');
       if (polled[4 + 3 * i].revents && c->err >= 0) relay(c, &c->err, 'R', 'r');
+      forget_if_done(c); /* reaped and every pipe closed: no D is needed (the suite sends none then) */
     }
     if (polled[1].revents) {
       struct signalfd_siginfo info;
@@ -423,6 +425,8 @@ interface SpawnedCall {
   stdinFailure: (detail: string) => void;
   /** Whether its streams were handed out (only then may they fail: someone listens). */
   started: boolean;
+  /** Answers still to come before the spawner forgets the call by itself: its exit, and each stream's end. */
+  endsToCome: number;
 }
 
 /** An answer's header: `TYPE ID VALUE`, then, for O and R, VALUE bytes of output. */
@@ -473,7 +477,7 @@ class Spawner {
         resolveExit = resolve;
       });
       const output = (): Readable => new Readable({ read: () => undefined });
-      this.#calls.set(id, { file: request.file, resolveStart, resolveExit, exited, stdout: output(), stderr: output(), stdinFailure: () => undefined, started: false });
+      this.#calls.set(id, { file: request.file, resolveStart, resolveExit, exited, stdout: output(), stderr: output(), stdinFailure: () => undefined, started: false, endsToCome: 3 });
       this.#setReferenced(true);
       const env = Object.entries(request.env).map(([name, value]) => `${name}=${value}`);
       const fields = ['S', String(id), request.cwd, request.file, String(request.args.length + 1), request.file, ...request.args, String(env.length), ...env];
@@ -534,6 +538,7 @@ class Spawner {
       }
       case 'o':
       case 'r': {
+        call.endsToCome -= 1;
         const stream = streamOf(type);
         if (stream.destroyed) return;
         if (value === 0) stream.push(null);
@@ -544,6 +549,7 @@ class Spawner {
         call.stdinFailure(`write failed: ${errnoName(value)}`);
         return;
       case 'X':
+        call.endsToCome -= 1;
         call.resolveExit((value & 0x7f) === 0 ? { code: (value >> 8) & 0xff, signal: null, lost: null } : { code: null, signal: SIGNAL_NAMES.get(value & 0x7f) ?? null, lost: null });
         return;
     }
@@ -564,7 +570,8 @@ class Spawner {
       },
       release: () => {
         if (!this.#calls.has(id)) return;
-        this.#send(Buffer.from(`D\0${String(id)}\0`));
+        // An ended call is one the spawner forgot already (its stdin pipe closes by itself once the process is gone).
+        if (call.endsToCome > 0) this.#send(Buffer.from(`D\0${String(id)}\0`));
         call.stdout.destroy();
         call.stderr.destroy();
         this.#forget(id);
