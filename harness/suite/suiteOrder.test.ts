@@ -6,10 +6,11 @@ describe('suiteOrder', () => {
   const sizes: Record<string, number> = { host: 12, faults: 33, semantics: 16, request: 13, sdk: 8, concurrency: 6, stateful: 3, ghost: 13, gamma: 13 };
   const sizeOf = (file: string): number => sizes[/([a-z]+)\.suite\.[jt]s$/.exec(file)?.[1] ?? ''] ?? 0;
 
-  it('puts the host, fault and request suites first (compiled or source), then the others largest first', () => {
+  it('puts the host, fault, bounds and request suites first (compiled or source), then the others largest first', () => {
     const files = [
       '/p/dist/suites/stateful.suite.js',
       '/p/dist/suites/request.suite.js',
+      '/p/dist/suites/bounds.suite.js',
       '/p/dist/suites/faults.suite.js',
       '/p/dist/suites/semantics.suite.js',
       '/p/dist/suites/host.suite.js',
@@ -17,6 +18,7 @@ describe('suiteOrder', () => {
     expect(suiteOrder(files, id, sizeOf)).toEqual([
       '/p/dist/suites/host.suite.js',
       '/p/dist/suites/faults.suite.js',
+      '/p/dist/suites/bounds.suite.js',
       '/p/dist/suites/request.suite.js',
       '/p/dist/suites/semantics.suite.js',
       '/p/dist/suites/stateful.suite.js',

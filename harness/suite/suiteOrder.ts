@@ -9,17 +9,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   pipe read until its deadline);
  * - the fault suite is the longest, and waits on clocks: each stopped submit waits out its
  *   host deadline and the pause past it, one case after another;
- * - the request suite has the most tests (21 properties, one per REQ clause family), so the
- *   most adapter calls: it goes to the first worker free, and the smaller suites share the
- *   other one.
+ * - the two request suites have the most tests (21 properties, one per REQ clause), so the
+ *   most adapter calls: the bounds suite (megabyte requests) goes to the first worker free and
+ *   the envelope and binding suite to the other, and the smaller suites share both after them.
  *
  * Started first, their waiting overlaps the other worker's adapter calls. Started late, each
  * was the tail of a run: the host suite after every adapter call was done, the fault suite
  * 14 s into a run of the reference adapter, which then took 42 s instead of 30, and the
- * request suite, taken after the larger semantics file, ran alone for the last 0.5 s of a
- * native adapter's run.
+ * request suite (the two of them in one file then), taken after the larger semantics file,
+ * ran alone for the last 0.5 s of a native adapter's run.
  */
-const FIRST = [/^host\.suite\.(?:ts|js)$/, /^faults\.suite\.(?:ts|js)$/, /^request\.suite\.(?:ts|js)$/];
+const FIRST = [/^host\.suite\.(?:ts|js)$/, /^faults\.suite\.(?:ts|js)$/, /^bounds\.suite\.(?:ts|js)$/, /^request\.suite\.(?:ts|js)$/];
 
 /**
  * The order the workers take the suite files in: {@link FIRST}, then the others largest
