@@ -9,15 +9,15 @@ describe('noteOutputRead', () => {
     vi.unstubAllGlobals();
   });
 
-  it('asks for one collection once 4 MiB of output were read, on the next turn, then counts afresh', async () => {
+  it('asks for one collection once 2 MiB of output were read, on the next turn, then counts afresh', async () => {
     const gc = vi.fn();
     vi.stubGlobal('gc', gc);
     // Whatever an earlier test of this worker noted is reset by one collection first.
-    noteOutputRead(4 * MIB);
+    noteOutputRead(2 * MIB);
     await nextTurn();
     gc.mockClear();
 
-    noteOutputRead(3 * MIB);
+    noteOutputRead(MIB);
     await nextTurn();
     expect(gc).not.toHaveBeenCalled();
     noteOutputRead(MIB - 1);
@@ -28,7 +28,7 @@ describe('noteOutputRead', () => {
     expect(gc).not.toHaveBeenCalled(); // not inside the call that passed the bound
     await nextTurn();
     expect(gc).toHaveBeenCalledTimes(1);
-    noteOutputRead(2 * MIB);
+    noteOutputRead(MIB);
     await nextTurn();
     expect(gc).toHaveBeenCalledTimes(1);
   });

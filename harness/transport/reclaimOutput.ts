@@ -5,9 +5,11 @@
  * and all of it is garbage once the call is judged. V8 alone lets such garbage
  * pile up (external memory by up to 64 MiB, the old generation by its growth
  * factor) in each worker, which is what an adapter printing at the output bound
- * on every call turns into hundreds of megabytes.
+ * on every call turns into hundreds of megabytes. 2 MiB, not 4: on the deep-JSON
+ * subjects of `npm run bench -- --hostile`, the peak fell by about 15 MB (README,
+ * memory section), and a subject whose answers are small never reaches either.
  */
-const RECLAIM_AFTER_BYTES = 4 * 1_048_576;
+const RECLAIM_AFTER_BYTES = 2 * 1_048_576;
 
 let unreclaimed = 0;
 let scheduled = false;
