@@ -99,6 +99,30 @@ describe('TranscriptWriter line bound', () => {
     expect(line).not.toHaveProperty('lineCut');
   });
 
+  it.each([
+    { what: 'a long stdout (measured before the line is built)', requestBytes: 0, controls: 500_000 },
+    { what: 'a short stdout beside a long request', requestBytes: 4_000_000, controls: 10_000 },
+  ])('keeps a line of exactly the bound whole and cuts one a byte longer: $what', async ({ requestBytes, controls }) => {
+    const workDir = join(root(), `line-at-bound-${requestBytes}`);
+    const partText = async (): Promise<string> => readFile(join(workDir, 'transcript', (await readdir(join(workDir, 'transcript')))[0] ?? ''), 'utf8');
+    const writer = new TranscriptWriter(workDir, { mask: noSecrets });
+    // The same record and test but the stdout, so only the escaped stdout changes the line's length.
+    const recordWith = (stdout: string) => callRecordOf({ stdout, stdoutBytes: 2_000_000, requestText: 'r'.repeat(requestBytes) });
+    writer.append(recordWith(''), 'OUT-SIZE: bound');
+    const room = MAX_TRANSCRIPT_LINE_BYTES - (Buffer.byteLength(await partText()) - 1);
+    // Six bytes per \u0001 once escaped, one per x.
+    const atBound = '\u0001'.repeat(controls) + 'x'.repeat(room - controls * 6);
+    writer.append(recordWith(atBound), 'OUT-SIZE: bound');
+    writer.append(recordWith(`${atBound}x`), 'OUT-SIZE: bound');
+    const [, whole, cut] = await linesIn(workDir);
+    expect((await partText()).split('\n').map((text) => Buffer.byteLength(text))[1]).toBe(MAX_TRANSCRIPT_LINE_BYTES);
+    expect(whole?.stdout).toBe(atBound);
+    expect(whole).not.toHaveProperty('lineCut');
+    // The cut line also carries its lineCut, so more than the one byte over goes.
+    expect(cut?.lineCut).toEqual({ field: 'stdout', keptBytes: Buffer.byteLength(cut?.stdout ?? ''), droppedBytes: atBound.length + 1 - Buffer.byteLength(cut?.stdout ?? '') });
+    expect(Buffer.byteLength(JSON.stringify(cut))).toBeLessThanOrEqual(MAX_TRANSCRIPT_LINE_BYTES);
+  });
+
   it('masks a secret the transport cut at the output bound', async () => {
     const workDir = join(root(), 'cut-secret');
     const mask = new SecretMask({ DATABASE_URL: 'postgres://u:pw-1234@h/db' }, ['DATABASE_URL']);

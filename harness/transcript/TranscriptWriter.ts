@@ -63,26 +63,48 @@ export class TranscriptWriter {
       stderrKept: this.#keepStderr,
       ...(masked.length === 0 ? {} : { masked }),
     };
-    const text = `${fitLine(line)}\n`;
+    const bytes = lineBytes(line);
     // Synchronous on purpose: one line per adapter process, so the cost is tiny and no line is lost on a crash.
-    appendFileSync(this.#file, text);
+    appendFileSync(this.#file, bytes);
     // Then its start and length, so the merge need not parse every line (megabytes of requests) for its start;
     // written after the line, so the index never names a line that is not there.
-    appendFileSync(this.#index, `${record.startedAt} ${Buffer.byteLength(text)}\n`);
+    appendFileSync(this.#index, `${record.startedAt} ${bytes.length}\n`);
   }
 }
 
-/** The line as JSON, its stdout cut (on a character boundary) when the whole would pass the line bound. */
-function fitLine(line: TranscriptLine): string {
+/**
+ * The line as UTF-8 JSON with its newline, its stdout cut (on a character boundary) when the whole would pass the
+ * line bound. Encoded once, outside the JS heap: a megabyte request line built as a string, then copied with its
+ * newline and converted for the write, was most of what a worker allocated in the bounds suite.
+ */
+function lineBytes(line: TranscriptLine): Buffer {
+  // A stdout long enough to pass the bound once escaped (six bytes per control character) is measured before the
+  // line is built: a flood of control characters made a line of several megabytes only for it to be cut.
+  if (line.stdout.length > MAX_TRANSCRIPT_LINE_BYTES / 6) {
+    const rest = Buffer.byteLength(JSON.stringify({ ...line, stdout: '' }));
+    if (fittingChars(line.stdout, MAX_TRANSCRIPT_LINE_BYTES - rest) < line.stdout.length) return cutLineBytes(line);
+  }
   const text = JSON.stringify(line);
   const bytes = Buffer.byteLength(text);
-  if (bytes <= MAX_TRANSCRIPT_LINE_BYTES) return text;
+  return bytes <= MAX_TRANSCRIPT_LINE_BYTES ? withNewline(text, bytes) : cutLineBytes(line);
+}
+
+/** The line with as much of its stdout as fits the bound, and a `lineCut` that says how much was dropped. */
+function cutLineBytes(line: TranscriptLine): Buffer {
   const stdoutBytes = Buffer.byteLength(line.stdout);
   const withoutStdout = JSON.stringify({ ...line, stdout: '', lineCut: { field: 'stdout', keptBytes: stdoutBytes, droppedBytes: stdoutBytes } });
   const room = MAX_TRANSCRIPT_LINE_BYTES - Buffer.byteLength(withoutStdout);
   const kept = line.stdout.slice(0, fittingChars(line.stdout, room));
   const keptBytes = Buffer.byteLength(kept);
-  return JSON.stringify({ ...line, stdout: kept, lineCut: { field: 'stdout', keptBytes, droppedBytes: stdoutBytes - keptBytes } });
+  const text = JSON.stringify({ ...line, stdout: kept, lineCut: { field: 'stdout', keptBytes, droppedBytes: stdoutBytes - keptBytes } });
+  return withNewline(text, Buffer.byteLength(text));
+}
+
+function withNewline(text: string, bytes: number): Buffer {
+  const line = Buffer.allocUnsafe(bytes + 1);
+  line.write(text);
+  line[bytes] = 0x0a;
+  return line;
 }
 
 /** How many leading characters of `text` fit in `room` bytes once JSON-escaped (one pass; never splits a surrogate pair). */
