@@ -50,7 +50,9 @@ describe('a suite worker lost mid-run', () => {
     await writeFile(join(suiteDir, 'other.suite.ts'), OTHER_SUITE);
     const loaded = await loadAdapterConfig(join(packageRoot, 'adapters/reference/adapter.json'), packageRoot);
     const options = normalizeRunOptions({ out: join(root(), 'out'), runs: 1, seed: 1, concurrency: 4 }, { kind: 'command', ...loaded });
-    const { report, exitCode } = await runQualification(options, {}, { suiteDir });
+    let workersStarting = 0;
+    const { report, exitCode } = await runQualification(options, { onWorkersStarting: () => (workersStarting += 1) }, { suiteDir });
+    expect(workersStarting).toBe(1);
     expect(report.suiteErrors).toEqual([]);
     const verdicts = Object.fromEntries(
       report.clauses.filter((entry) => ['REQ-CLOSED', 'REQ-ACTION-ARGV', 'SEM-OBSERVE-FRESH'].includes(entry.id)).map((entry) => [entry.id, `${entry.verdict}: ${entry.reason ?? ''}`]),

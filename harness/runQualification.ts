@@ -43,6 +43,14 @@ export interface QualificationResult {
   readonly summary: string;
 }
 
+/** What {@link runQualification} tells its caller while it runs. */
+export interface RunQualificationHooks {
+  /** Each test's progress, as the reporter sees it. */
+  readonly onProgress?: (event: ProgressEvent) => void;
+  /** Called once, just before the suite's worker threads start (the CLI sets their V8 settings here). */
+  readonly onWorkersStarting?: () => void;
+}
+
 /**
  * Options of {@link runQualification} that no command-line flag reaches.
  * @internal
@@ -101,11 +109,7 @@ function suiteSelection(internals: RunQualificationInternals): { dir: string; in
  *
  * @throws UsageError for an unusable `--out`, or when every call failed to spawn (nothing was judged)
  */
-export async function runQualification(
-  options: NormalizedRunOptions,
-  hooks: { onProgress?: (event: ProgressEvent) => void } = {},
-  internals: RunQualificationInternals = {},
-): Promise<QualificationResult> {
+export async function runQualification(options: NormalizedRunOptions, hooks: RunQualificationHooks = {}, internals: RunQualificationInternals = {}): Promise<QualificationResult> {
   const startedAt = new Date();
   const output = await OutputDirectory.prepare(options.outDir, {
     adapterDirs: await adapterDirectories(options.subject),
@@ -172,6 +176,7 @@ export async function runQualification(
       ...(testNamePattern === null ? {} : { testNamePattern }),
       ...(options.maxFailures === null ? {} : { bail: options.maxFailures }),
     };
+    hooks.onWorkersStarting?.();
     const vitest = options.shard === null ? await startVitest('test', [], vitestOptions, { logLevel: 'silent' }) : await startVitestShard(vitestOptions, options.shard);
     const selected = countRunTests(vitest.state.getFiles());
     const excluded = excludedClauses(

@@ -9,6 +9,7 @@ import { SecretMask } from '../evidence/SecretMask.js';
 import { UsageError } from '../UsageError.js';
 import { helpText } from './help.js';
 import { runCommand, type RunQualification } from './qualifyCommands.js';
+import { tuneWorkerIsolates } from '../suite/workerThreads.js';
 
 let root: { path: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
@@ -50,7 +51,9 @@ describe('runCommand', () => {
     expect(run).toHaveBeenCalledOnce();
     expect(run.mock.calls[0]?.[0]).toMatchObject({ subject: { kind: 'command', configPath: file, adapterCwd: root.path }, runs: 3, seed: 7, progress: false });
     // Not a terminal: the heartbeat printer takes the progress events.
-    expect(Object.keys(run.mock.calls[0]?.[1] ?? {})).toEqual(['onProgress']);
+    expect(Object.keys(run.mock.calls[0]?.[1] ?? {})).toEqual(['onProgress', 'onWorkersStarting']);
+    // The workers' V8 settings are the CLI's, made only as the workers start.
+    expect(run.mock.calls[0]?.[1].onWorkersStarting).toBe(tuneWorkerIsolates);
     expect(out.stdout).toEqual(['non-conformant: 2 MUST clauses failed\n']);
     expect(out.stderr).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { renderExpectedFailures } from '../baseline/evaluateBaseline.js';
 import { writeFileAtomic } from '../../reports/reportFiles.js';
 import { type CliIo, type ExitCode, exitCodes, parseCommandLine, parseRunArgs, quoted, type SubjectArgs } from './commandLine.js';
 import { helpText } from './help.js';
-import type { ProgressEvent } from '../../reports/QualifyReporter.js';
+import type { RunQualificationHooks } from '../runQualification.js';
 import { heartbeatPrinter, progressPrinter } from './progressPrinter.js';
 import type { ManifestRunOptions } from '../manifest/manifestOptions.js';
 import { UsageError } from '../UsageError.js';
@@ -20,7 +20,7 @@ import { locateTracer } from '../faults/strace.js';
 /** The part of `runQualification`'s contract the CLI relies on. */
 export type RunQualification = (
   options: NormalizedRunOptions,
-  hooks: { onProgress?: (event: ProgressEvent) => void },
+  hooks: RunQualificationHooks,
 ) => Promise<{
   readonly exitCode: 0 | 1 | 3;
   readonly summary: string;
@@ -67,10 +67,12 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
   const options = normalizeRunOptions(parsed.input, await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd()), deps.environment);
   // A terminal gets a live status line; a log (CI, a pipe) one heartbeat line every 30 s.
   const printer = options.progress ? progressPrinter(io.stderr) : heartbeatPrinter(io.stderr);
-  // This process is the CLI's own: its suite worker threads get the V8 settings that bound their memory.
-  tuneWorkerIsolates();
   try {
-    const { exitCode, summary, report } = await (deps.runQualification ?? lazyRunQualification)(options, { onProgress: printer.update });
+    const { exitCode, summary, report } = await (deps.runQualification ?? lazyRunQualification)(options, {
+      onProgress: printer.update,
+      // This process is the CLI's own: its suite worker threads get the V8 settings that bound their memory.
+      onWorkersStarting: tuneWorkerIsolates,
+    });
     printer.stop();
     const mask = deps.mask ?? SecretMask.fromProcess();
     const shown = mask.mask(summary);
