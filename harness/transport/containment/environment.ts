@@ -82,9 +82,11 @@ export function adapterEnvironment(
   source: Readonly<Record<string, string | undefined>> = process.env,
 ): Record<string, string> {
   const environment: Record<string, string> = {};
-  for (const [name, value] of Object.entries(source)) {
-    if (value === undefined || INTERNAL.has(name)) continue;
-    if (policy.inherit || isAllowed(name) || policy.passNames.includes(name)) environment[name] = value;
+  // Names first, values only of those kept: each read of `process.env` is a call into Node.js, once per adapter call.
+  for (const name of Object.keys(source)) {
+    if (INTERNAL.has(name) || !(policy.inherit || isAllowed(name) || policy.passNames.includes(name))) continue;
+    const value = source[name];
+    if (value !== undefined) environment[name] = value;
   }
   return { ...environment, ...extra };
 }
