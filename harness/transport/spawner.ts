@@ -481,7 +481,7 @@ class Spawner {
       this.#setReferenced(true);
       const env = Object.entries(request.env).map(([name, value]) => `${name}=${value}`);
       const fields = ['S', String(id), request.cwd, request.file, String(request.args.length + 1), request.file, ...request.args, String(env.length), ...env];
-      this.#send(Buffer.concat([Buffer.from(fields.map((field) => `${field}\0`).join(''), 'utf8'), request.input]));
+      this.#send(Buffer.from(fields.map((field) => `${field}\0`).join(''), 'utf8'), request.input);
     });
   }
 
@@ -579,8 +579,14 @@ class Spawner {
     };
   }
 
-  #send(body: Buffer): void {
-    if (this.#lost === null) this.#child.stdin?.write(Buffer.concat([Buffer.from(`${String(body.length)}\n`), body]));
+  /** Sends one frame: its length, then its parts, corked into one write so a megabyte request is never copied here. */
+  #send(...parts: Buffer[]): void {
+    const stdin = this.#child.stdin;
+    if (this.#lost !== null || stdin === null) return;
+    stdin.cork();
+    stdin.write(`${String(parts.reduce((length, part) => length + part.length, 0))}\n`);
+    for (const part of parts) stdin.write(part);
+    stdin.uncork();
   }
 
   #forget(id: number): void {
