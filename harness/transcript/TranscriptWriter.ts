@@ -75,7 +75,7 @@ export class TranscriptWriter {
 /**
  * The line as UTF-8 JSON with its newline, its stdout cut (on a character boundary) when the whole would pass the
  * line bound. Encoded once, outside the JS heap: a megabyte request line built as a string, then copied with its
- * newline and converted for the write, was most of what a worker allocated in the bounds suite.
+ * newline and converted for the write, was nearly half of what a worker allocated in the bounds suite.
  */
 function lineBytes(line: TranscriptLine): Buffer {
   // A stdout long enough to pass the bound once escaped (six bytes per control character) is measured before the
