@@ -90,6 +90,7 @@ async function runStarted(target: CommandTarget, identity: CallIdentity, signal:
     cwd: target.cwd,
     env: adapterEnvironment(target.environment ?? SCRUBBED_ENVIRONMENT, { ...target.env, ADAPTER_QUALIFY_CALL: identity.callId }),
     input: Buffer.from(identity.requestText, 'utf8'),
+    viaLauncher: launch.viaLauncher,
   });
   if (started.kind === 'spawn-error') return notStarted(identity, startedAt, 'spawn-failure', `${started.message} (cwd ${target.cwd})`);
   const { pid, stdout: stdoutPipe, stderr: stderrPipe } = started;

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { Readable } from 'node:stream';
 import { compileHelper } from './containment/compileHelper.js';
+import { LAUNCHER_CORE } from './containment/launcher.js';
 
 /**
  * Where a call's process is forked. Forking copies the forking process's page tables and
@@ -28,6 +29,11 @@ export interface SpawnRequest {
   readonly env: Readonly<Record<string, string>>;
   /** Written to stdin, which is then closed. */
   readonly input: Buffer;
+  /**
+   * `file` is the per-call launcher (`launchCommand`): a spawner runs the launcher's code in the
+   * process it forks instead of executing it. @defaultValue false
+   */
+  readonly viaLauncher?: boolean;
 }
 
 /** How a started process ended, as its parent saw it. */
@@ -82,6 +88,11 @@ export const SPAWNER_SOURCE = String.raw`/* aq-spawn: starts the suite's process
  *   S\0 ID\0 CWD\0 FILE\0 ARGC\0 ARG\0... ENVC\0 ENV\0... INPUT
  *        start FILE (argv ARG...) in CWD with exactly ENV, in a new session, with three pipes;
  *        write INPUT (the rest of the request, any bytes) to its stdin, then close it;
+ *   L\0 ...   as S, where FILE is the per-call launcher and ARG... its arguments (TAG CALL_ID
+ *        EXECUTABLE [ARG...]): the forked process runs the launcher's code itself (LAUNCHER_CORE,
+ *        compiled in below) instead of executing FILE, an exec less per call, and shows FILE ARG...
+ *        as its command line, as the exec would have (the suite finds a call's launcher processes
+ *        by it); where they do not fit in this process's argv, FILE is executed after all;
  *   K\0 ID\0   SIGKILL the process, unless it was reaped already;
  *   D\0 ID\0   the suite is done with it: close its pipes, relay nothing more (a process reaped whose
  *              pipes are all closed is forgotten without it).
@@ -104,10 +115,11 @@ export const SPAWNER_SOURCE = String.raw`/* aq-spawn: starts the suite's process
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
+${LAUNCHER_CORE}
 extern char **environ;
 
 struct child {
@@ -140,6 +152,37 @@ static void answer(char type, long id, long value, const char *bytes) {
   send_all(parts, bytes ? 2 : 1);
 }
 
+/* This process's own argv strings, which a launcher process rewrites into its command line. */
+static char *title;
+static size_t title_room;
+
+/* Makes /proc/PID/cmdline read argv (NUL-separated, then NUL-padded), as an exec of argv would:
+ * 0 when it does not fit. */
+static int retitle(char **argv) {
+  size_t used = 0;
+  for (char **a = argv; *a; a++) used += strlen(*a) + 1;
+  if (used > title_room) return 0;
+  char *at = title;
+  for (char **a = argv; *a; a++) at = stpcpy(at, *a) + 1;
+  memset(at, 0, title_room - used);
+  return 1;
+}
+
+/* Closes every descriptor from 3 up. */
+static void close_from_3(void) {
+#ifdef SYS_close_range
+  if (syscall(SYS_close_range, 3, ~0U, 0) == 0) return;
+#endif
+  DIR *fds = opendir("/proc/self/fd");
+  if (!fds) return;
+  int own = dirfd(fds);
+  for (struct dirent *e; (e = readdir(fds));) {
+    int fd = atoi(e->d_name);
+    if (fd > 2 && fd != own) close(fd);
+  }
+  closedir(fds);
+}
+
 static void close_fd(int *fd) {
   if (*fd >= 0) close(*fd);
   *fd = -1;
@@ -151,7 +194,7 @@ static void close_input(struct child *c) {
   c->input = NULL;
 }
 
-static void start(long id, const char *cwd, const char *file, char **argv, char **envp, const char *input, size_t length) {
+static void start(long id, int launcher, const char *cwd, const char *file, char **argv, char **envp, const char *input, size_t length) {
   int in[2], out[2], err[2], report[2];
   if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC) || pipe2(report, O_CLOEXEC)) {
     answer('E', id, errno, NULL);
@@ -166,6 +209,10 @@ static void start(long id, const char *cwd, const char *file, char **argv, char 
     setsid();
     if (chdir(cwd) == 0 && dup2(in[0], 0) >= 0 && dup2(out[1], 1) >= 0 && dup2(err[1], 2) >= 0) {
       environ = envp; /* execvp looks FILE up in the process's own PATH, as Node.js does */
+      if (launcher && argv[1] && argv[2] && argv[3] && retitle(argv)) {
+        close_from_3(); /* this process's pipes and other calls' (the report pipe's close says it runs) */
+        launch(argv + 3);
+      }
       execvp(file, argv);
     }
     int e = errno;
@@ -233,7 +280,7 @@ static size_t request(char *buffer, size_t used) {
     }
     field[fields++] = at;
     at = z + 1;
-    if (fields == 2 && field[0][0] == 'S') wanted = 5;
+    if (fields == 2 && (field[0][0] == 'S' || field[0][0] == 'L')) wanted = 5;
     if (fields == 5) wanted = 6 + (argc = strtoul(field[4], NULL, 10));
     if (fields == 6 + argc && wanted == 6 + argc) wanted = 6 + argc + (envc = strtoul(field[5 + argc], NULL, 10));
   }
@@ -247,12 +294,12 @@ static size_t request(char *buffer, size_t used) {
       close_fd(&c->err);
       forget_if_done(c);
     }
-    if (field[0][0] == 'S') {
+    if (field[0][0] == 'S' || field[0][0] == 'L') {
       field[5 + argc] = NULL; /* ends argv, as field[wanted] (below) ends the environment */
       field = realloc(field, (fields + 1) * sizeof *field);
       if (!field) _exit(1);
       field[fields] = NULL;
-      start(id, field[2], field[3], field + 5, field + 6 + argc, at, (size_t)(end - at));
+      start(id, field[0][0] == 'L', field[2], field[3], field + 5, field + 6 + argc, at, (size_t)(end - at));
     }
   } /* else malformed: ignored, and the suite's call ends at its deadline */
   free(field);
@@ -296,17 +343,13 @@ static void feed(struct child *c) {
   close_input(c);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   /* Nothing this process inherited reaches the processes it starts. */
-  DIR *fds = opendir("/proc/self/fd");
-  if (fds) {
-    int own = dirfd(fds);
-    for (struct dirent *e; (e = readdir(fds));) {
-      int fd = atoi(e->d_name);
-      if (fd > 2 && fd != own) close(fd);
-    }
-    closedir(fds);
-  }
+  close_from_3();
+  /* Its arguments (empty ones, as many as the suite gave) are the room a launcher's command line has. */
+  title = argv[0];
+  title_room = strlen(argv[0]) + 1;
+  for (int i = 1; i < argc && argv[i] == title + title_room; i++) title_room += strlen(argv[i]) + 1;
   prctl(PR_SET_CHILD_SUBREAPER, 1);
   sigset_t chld;
   sigemptyset(&chld);
@@ -410,6 +453,9 @@ export async function spawnDirectly(request: SpawnRequest): Promise<StartedProce
   };
 }
 
+/** Bytes of command line a launcher process run by a spawner can show (its path, the run tag, the call id, the adapter's argv); a longer one is executed. */
+const LAUNCHER_TITLE_ROOM = 4_096;
+
 const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, number]) => [number, name as NodeJS.Signals]));
 const ERRNO_NAMES = new Map(Object.entries(constants.errno).map(([name, number]) => [number, name]));
 const errnoName = (errno: number): string => ERRNO_NAMES.get(errno) ?? `errno ${String(errno)}`;
@@ -460,7 +506,8 @@ class Spawner {
   #output: (AnswerHeader & { remaining: number }) | null = null;
 
   private constructor(path: string) {
-    this.#child = spawn(path, [], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
+    // Empty arguments: room for a launcher's command line (SPAWNER_SOURCE, request L).
+    this.#child = spawn(path, new Array<string>(LAUNCHER_TITLE_ROOM).fill(''), { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
     this.#child.stdout?.on('data', (chunk: Buffer) => this.#receive(chunk));
     this.#child.stdin?.on('error', (error) => this.#lose(`the suite's spawner stopped reading: ${error.message}`));
     this.#child.on('error', (error) => this.#lose(`the suite's spawner failed: ${error.message}`));
@@ -480,7 +527,17 @@ class Spawner {
       this.#calls.set(id, { file: request.file, resolveStart, resolveExit, exited, stdout: output(), stderr: output(), stdinFailure: () => undefined, started: false, endsToCome: 3 });
       this.#setReferenced(true);
       const env = Object.entries(request.env).map(([name, value]) => `${name}=${value}`);
-      const fields = ['S', String(id), request.cwd, request.file, String(request.args.length + 1), request.file, ...request.args, String(env.length), ...env];
+      const fields = [
+        request.viaLauncher === true ? 'L' : 'S',
+        String(id),
+        request.cwd,
+        request.file,
+        String(request.args.length + 1),
+        request.file,
+        ...request.args,
+        String(env.length),
+        ...env,
+      ];
       this.#send(Buffer.from(fields.map((field) => `${field}\0`).join(''), 'utf8'), request.input);
     });
   }

@@ -7,6 +7,8 @@ import { findMarkedProcesses, reapMarkedProcesses } from '../../suite/markedProc
 import { bounds } from '../__test-helpers__/fixtureTarget.js';
 import { runAdapterCall } from '../runAdapterCall.js';
 import type { CommandTarget } from '../OperationTransport.js';
+import { SPAWNER_SOURCE } from '../spawner.js';
+import { compileHelper } from './compileHelper.js';
 import { ensureLauncher, launchFailure, type LaunchCommand } from './launcher.js';
 import { sweepRunProcesses } from './sweep.js';
 import { runTag } from './environment.js';
@@ -31,6 +33,21 @@ const SETTLE_MS = 30_000;
 describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
   it('is compiled here (gcc or cc), so calls are contained', () => {
     expect(ensureLauncher()).toMatchObject({ mode: 'subreaper-launcher' });
+  });
+
+  it.each([
+    ['runs in the process the spawner forks, showing the command line an exec would', '', 'spawner'],
+    ["is executed when its command line does not fit in the spawner's", 'x'.repeat(5_000), 'launcher'],
+  ] as const)('%s', async (_, longArgument, image) => {
+    const launcher = ensureLauncher();
+    const spawner = compileHelper('aq-spawn', SPAWNER_SOURCE);
+    if (launcher.mode !== 'subreaper-launcher' || !('path' in spawner)) throw new Error('no launcher or spawner here');
+    // The adapter's three ancestors (sacrificial parent, keeper, the suite's child): the image each runs, and its command line's head.
+    const script = `p=$PPID; for i in 1 2 3; do readlink /proc/$p/exe; tr '\\0' '\\n' < /proc/$p/cmdline | head -n 3; p=$(cut -d' ' -f4 /proc/$p/stat); done`;
+    const target = { ...shell(script), argvPrefix: ['-c', script, 'adapter', longArgument] };
+    const record = await runAdapterCall(target, { action: 'submit', requestText: '{}' }, bounds());
+    const ancestor = [image === 'spawner' ? spawner.path : launcher.path, launcher.path, runTag(), record.callId];
+    expect(record.stdout.split('\n').slice(0, -1)).toEqual([...ancestor, ...ancestor, ...ancestor]);
   });
 
   it("reports the adapter's own exit code and signal, and its stdout", async () => {
