@@ -58,7 +58,7 @@ if (!existsSync(cli)) {
 }
 if (values.hostile) {
   const { hostileBench } = await import('./hostileBench.mjs');
-  process.exit((await hostileBench({ cli, packageRoot, seed: values.seed, only: values.only })) ? 0 : 1);
+  process.exit((await hostileBench({ cli, seed: values.seed, only: values.only })) ? 0 : 1);
 }
 if (values['fault-methods']) {
   const { faultMethods } = await import('./faultMethods.mjs');

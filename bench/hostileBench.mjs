@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hostileFixtureCommand } from '../dist/adapters/hostile/hostileFixturePath.js';
 import { watchTreeMemory } from './treeMemory.mjs';
 
 // The issue's target is in megabytes (10^6 bytes): 300 MB is 286 MiB.
@@ -30,11 +31,11 @@ const SUBJECTS = [
   { label: 'terminal results filling 1 MiB', fixture: 'results-fill-bound', args: [] },
 ];
 
-async function runSubject(cli, packageRoot, work, subject, seed) {
+async function runSubject(cli, work, subject, seed) {
   const name = [subject.fixture, ...subject.args].join('-');
   const configPath = join(work, `${name}.json`);
-  const fixture = join(packageRoot, 'adapters', 'hostile', `${subject.fixture}.mjs`);
-  writeFileSync(configPath, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: process.execPath, argvPrefix: [fixture, ...subject.args] }));
+  const command = hostileFixtureCommand(subject.fixture, subject.args);
+  writeFileSync(configPath, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...command }));
   const outDir = join(work, `${name}-report`);
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'run', configPath, '--out', outDir, '--seed', seed, '--runs', '3', '--timeout-ms', '2000'], {
@@ -74,10 +75,10 @@ async function runSubject(cli, packageRoot, work, subject, seed) {
 
 /**
  * Runs every hostile subject and prints one row each.
- * @param {{cli: string, packageRoot: string, seed: string, only?: string}} options - `only`: run only subjects whose fixture name contains it
+ * @param {{cli: string, seed: string, only?: string}} options - `only`: run only subjects whose fixture name contains it
  * @returns {Promise<boolean>} every subject within the target and ended in exit 0 or 1
  */
-export async function hostileBench({ cli, packageRoot, seed, only }) {
+export async function hostileBench({ cli, seed, only }) {
   const subjects = SUBJECTS.filter((candidate) => only === undefined || candidate.fixture.includes(only));
   if (subjects.length === 0) {
     // Nothing measured is no result: never a green "every subject within the target".
@@ -88,7 +89,7 @@ export async function hostileBench({ cli, packageRoot, seed, only }) {
   const rows = [];
   try {
     for (const subject of subjects) {
-      const row = await runSubject(cli, packageRoot, work, subject, seed);
+      const row = await runSubject(cli, work, subject, seed);
       rows.push(row);
       process.stderr.write(
         `bench: ${row.label}: peak ${row.peakMB.toFixed(0)} MB (${row.peakMB <= TARGET_MB ? 'within' : 'OVER'} the ${TARGET_MB} MB target), exit ${row.exitCode}, load ${row.load}\n`,

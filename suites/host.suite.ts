@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { hostileFixturePath, type HostileFixture } from '../adapters/hostile/hostileFixturePath.js';
+import { hostileFixtureCommand, type HostileFixture } from '../adapters/hostile/hostileFixturePath.js';
 import type { ClauseId } from '../harness/clauses.js';
 import { validateAdapterConfig } from '../harness/config/adapterConfig.js';
 import { checkHistory } from '../harness/history/checkHistory.js';
@@ -43,7 +43,7 @@ const BINDING: Binding = { operationId: 'host-check', authorityId: 'host-check',
 
 function fixtureCall(name: HostileFixture, options: { extraArgs?: string[]; requestText?: string; bounds?: Partial<CallBounds>; cwd: string }): Promise<CallRecord> {
   return runAdapterCall(
-    { executable: process.execPath, argvPrefix: [hostileFixturePath(name), ...(options.extraArgs ?? [])], cwd: options.cwd, env: {} },
+    { ...hostileFixtureCommand(name, options.extraArgs), cwd: options.cwd, env: {} },
     { action: 'submit', requestText: options.requestText ?? '{}' },
     { ...FIXTURE_BOUNDS, ...options.bounds },
   );

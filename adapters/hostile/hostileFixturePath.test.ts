@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
+import { hostileFixtureCommand, hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
 
 const names: Record<HostileFixture, true> = {
   'argv-echo': true,
@@ -33,17 +34,20 @@ const names: Record<HostileFixture, true> = {
 };
 
 describe('hostileFixturePath', () => {
-  it('names every .mjs fixture in the folder, and each exists', async () => {
+  it('names every fixture script (.mjs, .sh) in the folder, and each exists', async () => {
     const here = fileURLToPath(new URL('.', import.meta.url));
-    // `_`-prefixed scripts are helpers the fixtures share, not fixtures.
-    const files = (await readdir(here)).filter((file) => file.endsWith('.mjs') && !file.startsWith('_')).sort();
-    expect(files).toEqual(
-      Object.keys(names)
-        .map((name) => `${name}.mjs`)
-        .sort(),
-    );
+    // `_`-prefixed scripts are helpers the fixtures share, not fixtures; missing-interpreter.sh is never run (its `#!` is the point).
+    const files = (await readdir(here)).filter((file) => /\.(mjs|sh)$/.test(file) && !file.startsWith('_') && file !== 'missing-interpreter.sh').sort();
+    expect(files).toEqual((Object.keys(names) as HostileFixture[]).map((name) => basename(hostileFixturePath(name))).sort());
     for (const name of Object.keys(names) as HostileFixture[]) {
       expect(existsSync(hostileFixturePath(name))).toBe(true);
     }
+  });
+
+  it('runs a .sh fixture with /bin/sh and a .mjs one with this Node.js, its own arguments after the script', () => {
+    expect(hostileFixtureCommand('hang', ['x'])).toEqual({ executable: '/bin/sh', argvPrefix: [hostileFixturePath('hang'), 'x'] });
+    expect(hostileFixtureCommand('argv-echo')).toEqual({ executable: process.execPath, argvPrefix: [hostileFixturePath('argv-echo')] });
+    expect(hostileFixturePath('hang')).toMatch(/hang\.sh$/);
+    expect(hostileFixturePath('argv-echo')).toMatch(/argv-echo\.mjs$/);
   });
 });

@@ -30,8 +30,25 @@ export type HostileFixture =
   | 'stdout-closed-early';
 
 /**
- * Absolute path of a hostile fixture script (run it as `[process.execPath, path, ...]`).
- * Works from the sources and from `dist/`: the `.mjs` scripts are not compiled,
+ * The fixtures written for POSIX sh (`<name>.sh`): what the host suite runs on every run, where
+ * a Node.js start (about 40 ms of CPU each) was most of its cost. The others are Node.js (`<name>.mjs`).
+ */
+const SHELL_FIXTURES: ReadonlySet<HostileFixture> = new Set([
+  'deep-json',
+  'exit-7-valid-outcome',
+  'flood-stderr-before-stdin',
+  'flood-stdout',
+  'grandchild-holds-stdout',
+  'hang',
+  'invalid-utf8',
+  'killed-by-signal',
+  'never-reads-stdin',
+  'sentinel-touch',
+]);
+
+/**
+ * Absolute path of a hostile fixture script (`.sh` or `.mjs`; {@link hostileFixtureCommand} runs it).
+ * Works from the sources and from `dist/`: the scripts are not compiled,
  * so from `dist/adapters/hostile/` it points back into `adapters/hostile/`.
  * @param name - the fixture.
  * @public
@@ -40,5 +57,16 @@ export function hostileFixturePath(name: HostileFixture): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const root = resolve(here, '..', '..');
   const sourceRoot = basename(root) === 'dist' ? dirname(root) : root;
-  return join(sourceRoot, 'adapters', 'hostile', `${name}.mjs`);
+  return join(sourceRoot, 'adapters', 'hostile', `${name}${SHELL_FIXTURES.has(name) ? '.sh' : '.mjs'}`);
+}
+
+/**
+ * How to run a hostile fixture as an adapter: its interpreter (`/bin/sh`, or this Node.js) and the
+ * script, then `extraArgs`; the action comes last.
+ * @param name - the fixture.
+ * @param extraArgs - its own arguments (a pid file, a byte count).
+ * @public
+ */
+export function hostileFixtureCommand(name: HostileFixture, extraArgs: readonly string[] = []): { readonly executable: string; readonly argvPrefix: string[] } {
+  return { executable: SHELL_FIXTURES.has(name) ? '/bin/sh' : process.execPath, argvPrefix: [hostileFixturePath(name), ...extraArgs] };
 }

@@ -9,7 +9,7 @@ import { loadAdapterConfig } from '../../harness/config/loadSubject.js';
 import { normalizeRunOptions } from '../../harness/options/normalizeOptions.js';
 import { runQualification } from '../../harness/runQualification.js';
 import type { AcceptanceReport } from '../../reports/types.js';
-import { hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
+import { hostileFixtureCommand, hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
 
 // Hostile adapters as the subject of a whole run: each must end in a written,
 // schema-valid report with an adapter verdict (exit 0 or 1), never a crash
@@ -34,7 +34,7 @@ describe.concurrent('hostile adapters under a full run', () => {
     '%s: a report, an adapter verdict, no crash, no hang',
     async (fixture) => {
       const configPath = join(root(), `${fixture}.json`);
-      const config = { protocol: 'algal.coding-operation.v1', authorityId: 'hostile', executable: process.execPath, argvPrefix: [hostileFixturePath(fixture)] };
+      const config = { protocol: 'algal.coding-operation.v1', authorityId: 'hostile', ...hostileFixtureCommand(fixture) };
       await writeFile(configPath, JSON.stringify(config));
       // The stderr flood must finish its calls to be judged (else WIRE-STDERR-BOUND is honestly "not exercised"):
       // a starved machine needs more than a second for Node.js to start and write 64 KiB.
@@ -61,7 +61,7 @@ describe.concurrent('hostile adapters under a full run', () => {
 
 // Subjects of the hardening work, each with its expected verdict. Small runs (`--only`, few cases).
 
-function hostileConfig(name: string, executable: string, argvPrefix: readonly string[]): Promise<string> {
+function hostileConfig(name: string, { executable, argvPrefix }: { readonly executable: string; readonly argvPrefix: readonly string[] }): Promise<string> {
   const configPath = join(root(), `${name}.json`);
   const config = { protocol: 'algal.coding-operation.v1', authorityId: 'hostile', executable, argvPrefix };
   return writeFile(configPath, JSON.stringify(config)).then(() => configPath);
@@ -89,7 +89,7 @@ describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
   it.each(['late-terminal-rewriter', 'late-terminal-rewriter-env-cleared'] as const)(
     '%s: a rewrite of the terminal record after the terminal answer FAILs SEM-TERMINAL-IMMUTABLE',
     async (fixture) => {
-      const configPath = await hostileConfig(fixture, process.execPath, [hostileFixturePath(fixture)]);
+      const configPath = await hostileConfig(fixture, hostileFixtureCommand(fixture));
       // About 150 s on an idle machine, most of it waiting out property time limits (SEM-TERMINAL-WITHOUT-ACCEPT finds no
       // case here in its 120 s); a CI runner under load once took 246 s, past a 240 s budget.
       const run = await runQualifyCli(configPath, join(root(), fixture), ['--only', 'SEM-TERMINAL-IMMUTABLE', '--runs', '2', '--seed', '1'], 480_000);
@@ -103,7 +103,7 @@ describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
   );
 
   it('duplicate-keys: conflicting keys before the real fields FAIL OUT-UNIQUE-KEYS (a SHOULD: exit 0)', async () => {
-    const configPath = await hostileConfig('duplicate-keys', process.execPath, [hostileFixturePath('duplicate-keys')]);
+    const configPath = await hostileConfig('duplicate-keys', hostileFixtureCommand('duplicate-keys'));
     const run = await runQualifyCli(configPath, join(root(), 'duplicate-keys'), ['--only', 'OUT-UNIQUE-KEYS', '--runs', '1', '--seed', '1'], 240_000);
     expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(verdictOf(run.report, 'OUT-UNIQUE-KEYS')).toMatchObject({ verdict: 'FAIL', reason: expect.stringContaining('"operationId"') });
@@ -112,7 +112,7 @@ describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
 
   it('missing-interpreter: a script whose #! interpreter does not exist is refused before any call (exit 2, CFG-EXECUTABLE)', async () => {
     const script = join(dirname(hostileFixturePath('hang')), 'missing-interpreter.sh');
-    const configPath = await hostileConfig('missing-interpreter', script, []);
+    const configPath = await hostileConfig('missing-interpreter', { executable: script, argvPrefix: [] });
     const run = await runQualifyCli(configPath, join(root(), 'missing-interpreter'), ['--runs', '1'], 60_000);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('CFG-EXECUTABLE');
@@ -129,7 +129,7 @@ describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
     await writeFile(join(dir, 'outer.sh'), `#!${join(dir, 'inner.sh')}\n`);
     await chmod(join(dir, 'inner.sh'), 0o755);
     await chmod(join(dir, 'outer.sh'), 0o755);
-    const configPath = await hostileConfig('nested-interpreter', join(dir, 'outer.sh'), []);
+    const configPath = await hostileConfig('nested-interpreter', { executable: join(dir, 'outer.sh'), argvPrefix: [] });
     const run = await runQualifyCli(configPath, join(root(), 'nested-interpreter-report'), ['--only', 'OUT-JSON', '--runs', '1'], 300_000);
     expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(2);
     expect(run.stderr).toContain('failed to start');
@@ -170,7 +170,7 @@ describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
       const dir = join(root(), `out-${label.replaceAll(' ', '-')}`);
       await mkdir(dir, { recursive: true });
       const sentinel = join(dir, 'adapter-ran');
-      const configPath = await hostileConfig(`out-${label.replaceAll(' ', '-')}`, process.execPath, [hostileFixturePath('sentinel-touch'), sentinel]);
+      const configPath = await hostileConfig(`out-${label.replaceAll(' ', '-')}`, hostileFixtureCommand('sentinel-touch', [sentinel]));
       const run = await runQualifyCli(configPath, await makeOut(dir), ['--runs', '1'], 60_000);
       expect(run.exitCode).toBe(2);
       expect(run.stderr).toContain(message);
@@ -180,7 +180,7 @@ describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
   );
 
   it('slow-then-hang: a property cut by its time limit kills its call in flight, records it, and is INCONCLUSIVE', async () => {
-    const configPath = await hostileConfig('slow-then-hang', process.execPath, [hostileFixturePath('slow-then-hang')]);
+    const configPath = await hostileConfig('slow-then-hang', hostileFixtureCommand('slow-then-hang'));
     const outDir = join(root(), 'slow-then-hang');
     const loaded = await loadAdapterConfig(configPath, root());
     const options = normalizeRunOptions({ out: outDir, only: '^SEM-SUBMIT-IDEMPOTENT', runs: 10, seed: 1, timeoutMs: 60_000 }, { kind: 'command', ...loaded });
@@ -199,7 +199,7 @@ describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
   it('SIGINT to the suite: its adapter processes are killed and a report marked interrupted is written (exit 3)', async () => {
     const tmp = join(root(), 'interrupted-tmp');
     await mkdir(tmp);
-    const configPath = await hostileConfig('interrupted', process.execPath, [hostileFixturePath('hang')]);
+    const configPath = await hostileConfig('interrupted', hostileFixtureCommand('hang'));
     const outDir = join(root(), 'interrupted');
     const child = execa(process.execPath, [CLI_BIN, 'run', configPath, '--out', outDir, '--only', 'OUT-JSON', '--runs', '1', '--timeout-ms', '60000'], {
       reject: false,
@@ -312,7 +312,7 @@ describe.runIf(process.platform === 'linux').concurrent('containment: hostile ad
       const name = [subject.fixture, ...(subject.fixtureArgs ?? [])].join('-');
       const configPath = join(root(), `${name}.json`);
       const fixture = hostileFixturePath(subject.fixture);
-      const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: process.execPath, argvPrefix: [fixture, ...(subject.fixtureArgs ?? [])] };
+      const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand(subject.fixture, subject.fixtureArgs) };
       await writeFile(configPath, JSON.stringify(config));
       const outDir = join(root(), name);
       const run = await runQualifyCli(configPath, outDir, [...subject.args, '--timeout-ms', String(subject.timeoutMs ?? CONTAINMENT_TIMEOUT_MS), '--seed', '1'], 240_000, SECRET_ENVIRONMENT);
@@ -332,7 +332,7 @@ describe.runIf(process.platform === 'linux').concurrent('containment: hostile ad
 
   it('environment-echo with --pass-env: the passed value reaches the adapter and is masked in every report file', async () => {
     const configPath = join(root(), 'environment-echo-passed.json');
-    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', executable: process.execPath, argvPrefix: [hostileFixturePath('environment-echo')] };
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand('environment-echo') };
     await writeFile(configPath, JSON.stringify(config));
     const outDir = join(root(), 'environment-echo-passed');
     const args = [...OUTCOME_WALK, '--pass-env', 'DATABASE_URL', '--keep-stderr', '--timeout-ms', String(CONTAINMENT_TIMEOUT_MS), '--seed', '1'];

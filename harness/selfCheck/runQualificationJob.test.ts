@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostileFixturePath } from '../../adapters/hostile/hostileFixturePath.js';
+import { hostileFixtureCommand, hostileFixturePath } from '../../adapters/hostile/hostileFixturePath.js';
 import { manifestFixtures } from '../../adapters/manifest-fixtures/catalog.js';
 import { packageRoot } from '../packageRoot.js';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
@@ -26,10 +26,10 @@ describe('runQualificationJob', () => {
     // A private copy of the hanging adapter, so its processes are recognisable.
     // In a directory of its own: a report inside the adapter's directory is refused.
     await mkdir(join(root(), name));
-    const hang = join(root(), name, 'private-hang.mjs');
+    const hang = join(root(), name, `private-${basename(hostileFixturePath('hang'))}`);
     await copyFile(hostileFixturePath('hang'), hang);
     const config = join(root(), `${name}.json`);
-    await writeFile(config, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'hang', executable: process.execPath, argvPrefix: [hang] }));
+    await writeFile(config, JSON.stringify({ protocol: 'algal.coding-operation.v1', authorityId: 'hang', executable: hostileFixtureCommand('hang').executable, argvPrefix: [hang] }));
     const outDir = join(root(), `${name}-out`);
     await mkdir(outDir);
     return { hang, args: [config, '--out', outDir, '--only', 'SEM-OBSERVE-FRESH', '--timeout-ms', '600000', '--runs', '1'], outDir };

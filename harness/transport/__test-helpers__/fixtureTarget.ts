@@ -1,11 +1,11 @@
 import { tmpdir } from 'node:os';
-import { hostileFixturePath, type HostileFixture } from '../../../adapters/hostile/hostileFixturePath.js';
+import { hostileFixtureCommand, type HostileFixture } from '../../../adapters/hostile/hostileFixturePath.js';
 import type { CallBounds, CommandTarget } from '../OperationTransport.js';
 import { readFileSync } from 'node:fs';
 
-/** A command target running one hostile fixture with the current Node, extra arguments after the script. */
+/** A command target running one hostile fixture (`hostileFixtureCommand`), extra arguments after the script. */
 export function fixtureTarget(name: HostileFixture, extraArgs: readonly string[] = [], env: Record<string, string> = {}): CommandTarget {
-  return { executable: process.execPath, argvPrefix: [hostileFixturePath(name), ...extraArgs], cwd: tmpdir(), env };
+  return { ...hostileFixtureCommand(name, extraArgs), cwd: tmpdir(), env };
 }
 
 /** Call bounds with test-friendly defaults. */

@@ -2,7 +2,7 @@
 // prints {peakRssBytes, durationMs, uncertainty, stdoutBytes} as JSON.
 // Imports the compiled transport: run `npm run build` first.
 import { runAdapterCall } from '../../../dist/harness/transport/runAdapterCall.js';
-import { hostileFixturePath } from '../../../dist/adapters/hostile/hostileFixturePath.js';
+import { hostileFixtureCommand } from '../../../dist/adapters/hostile/hostileFixturePath.js';
 
 let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => {
@@ -10,7 +10,7 @@ const sampler = setInterval(() => {
 }, 5);
 const started = Date.now();
 const record = await runAdapterCall(
-  { executable: process.execPath, argvPrefix: [hostileFixturePath('flood-stdout')], cwd: process.cwd(), env: {} },
+  { ...hostileFixtureCommand('flood-stdout'), cwd: process.cwd(), env: {} },
   { action: 'submit', requestText: '{}' },
   { timeoutMs: 60_000, maxOutputBytes: 1_048_576, signal: undefined },
 );
