@@ -115,7 +115,6 @@ for (let written = 0; written < total; written += 1) {
     timeoutMs: 10000,
     maxOutputBytes: 1048576,
     uncertainty: refused ? 'nonzero-exit' : null,
-    request: call.request,
     test: call.test,
   };
   buffered += `${JSON.stringify(line)}\n`;

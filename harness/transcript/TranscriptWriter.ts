@@ -58,7 +58,6 @@ export class TranscriptWriter {
       stdout,
       stderrTail: lastChars(stderrMasked, KEPT_STDERR_CHARS),
       ...(detail === undefined ? {} : { uncertaintyDetail: detail }),
-      request: parseOrNull(record.requestText),
       test,
       stderrKept: this.#keepStderr,
       ...(masked.length === 0 ? {} : { masked }),
@@ -138,14 +137,6 @@ function lastChars(text: string, max: number): string {
   // Never start on the low half of a surrogate pair.
   if (/[\uDC00-\uDFFF]/.test(text[start] ?? '')) start += 1;
   return `… (${start} earlier characters cut) ${text.slice(start)}`;
-}
-
-function parseOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 // The workers' part files, and beside them (own directory) each part's index: one `<startedAt> <bytes>` line per line of the part.

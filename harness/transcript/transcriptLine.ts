@@ -30,13 +30,12 @@ export interface TranscriptLineCut {
   readonly droppedBytes: number;
 }
 
-/** One line of `transcript.jsonl`. */
+/**
+ * One line of `transcript.jsonl`, as `run` writes it. (Lines written before 2026-12-03 also
+ * carry `request`, the request parsed back from its text, for reading: `verify` reads it only
+ * from a line without `requestText`, one written by another tool.)
+ */
 export interface TranscriptLine extends Omit<CallRecord, 'requestText'> {
-  /**
-   * The request as parsed back from the exact text sent (`null` when the text is not JSON):
-   * a copy for people reading the line. `verify` judges `requestText`, and reads this only from a line without one.
-   */
-  readonly request: unknown;
   /** The exact text written to stdin. */
   readonly requestText: string;
   /** The suite test that made the call. */
@@ -96,7 +95,7 @@ export interface TranscriptCall {
   readonly line: number;
   /** The call as the transport recorded it; fields the line lacks are derived or defaulted. */
   readonly record: CallRecord;
-  /** The line's `request` (the request parsed back from the text sent), or undefined when the line has none; judged only when `hasRequestText` is false. */
+  /** The line's `request` (a request object, which another tool's line may give instead of its text), or undefined when it has none; judged only when `hasRequestText` is false. */
   readonly request: unknown;
   /** Whether `requestText` was on the line (then `record.requestText` is the exact text sent). */
   readonly hasRequestText: boolean;
@@ -104,8 +103,11 @@ export interface TranscriptCall {
   readonly masked: boolean;
 }
 
-/** A parsed line's fields, by the names of {@link TranscriptLine}: the compiler checks every name read. */
-type LineFields = { readonly [K in keyof TranscriptLine]?: unknown };
+/**
+ * A parsed line's fields, by the names of {@link TranscriptLine} (the compiler checks every name read),
+ * and the request object another tool's line may give instead of its text.
+ */
+type LineFields = { readonly [K in keyof TranscriptLine | 'request']?: unknown };
 
 const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 
