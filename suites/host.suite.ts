@@ -24,14 +24,14 @@ import { violation } from '../harness/violation.js';
 // never a CPU-starved machine (a stderr flood took 6.5 s with every core busy), or the host's own timer would fail a host clause.
 const FIXTURE_BOUNDS: CallBounds = { timeoutMs: 30_000, maxOutputBytes: 4_096, signal: undefined };
 /** Deadline of the call to the fixture that hangs: it never exits, so any deadline shows the call ending there. */
-const HANG_DEADLINE_MS = 200;
+const HANG_DEADLINE_MS = 100;
 /**
  * Deadlines of the call whose grandchild holds stdout open, tried in turn: the call ends at its deadline, and only a
  * fixture that exited before it (its grandchild still holding the pipe) exercised the held-open path. Idle, the first
- * deadline is plenty (the fixture exits about 30 ms after spawn); a starved machine gets the longer ones, so the case
- * is quick where it can be and exercised wherever it runs, not at the mercy of one fixed guess.
+ * deadline is plenty (the shell fixture exits about 5 ms after spawn); a starved machine gets the longer ones, so the
+ * case is quick where it can be and exercised wherever it runs, not at the mercy of one fixed guess.
  */
-const HELD_OPEN_DEADLINES_MS = [150, 1_000, 4_000, 16_000] as const;
+const HELD_OPEN_DEADLINES_MS = [50, 1_000, 4_000, 16_000] as const;
 /**
  * Time past a deadline for the group's kill and the streams' close. A starved machine is slow to reap (a host check
  * once took over 3 s past a 400 ms deadline in CI), and the host's own slowness must not fail a host clause; this is
