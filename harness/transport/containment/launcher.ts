@@ -70,16 +70,20 @@ static void mirror(int status) {
 
 /* The adapter reports its own pid before it runs any of its code: were the parent
  * to report it after fork, an adapter that kills its parent at once could do so
- * first, and the keeper could not tell the adapter from its other orphans. */
+ * first, and the keeper could not tell the adapter from its other orphans.
+ * vfork: no copy of this process's page tables (a fork cost about 0.15 ms more here);
+ * the child only writes its pid, execs, or leaves why it could not in exec_errno. */
 static void run_adapter(char **argv, int report) {
-  pid_t adapter = fork();
+  volatile int exec_errno = 0;
+  pid_t adapter = vfork();
   if (adapter == 0) {
     write_int(report, getpid());
     close(report);
     execvp(argv[0], argv);
-    fprintf(stderr, "aq-launch: cannot execute %s: %s\n", argv[0], strerror(errno));
+    exec_errno = errno;
     _exit(127);
   }
+  if (adapter > 0 && exec_errno != 0) fprintf(stderr, "aq-launch: cannot execute %s: %s\n", argv[0], strerror(exec_errno));
   quiet_stdio();
   int status = 125 << 8;
   if (adapter > 0) {
