@@ -16,7 +16,7 @@ import { DEFAULT_PYTHON, PYTHON_ENV } from '../harness/faults/stepTracer.js';
 // are SKIP, marked not applicable. `verify` re-judges the reference's whole transcript
 // offline (consistent), and a hand-edited copy of it (inconsistent at the edited line).
 
-const TRANSCRIPT_FIELDS = ['action', 'request', 'exitCode', 'signal', 'timedOut', 'stdout', 'stdoutTruncated', 'startedAt', 'endedAt', 'maxOutputBytes'];
+const TRANSCRIPT_FIELDS = ['action', 'requestText', 'exitCode', 'signal', 'timedOut', 'stdout', 'stdoutTruncated', 'startedAt', 'endedAt', 'maxOutputBytes'];
 
 const root = temporaryRoot('conforming');
 
