@@ -72,16 +72,19 @@ export interface KnownTerminal {
  * clause at most once; violations name both entries in `details.refs`.
  */
 export class HistoryChecker {
+  // `verify` holds a checker per binding for the whole transcript, and the garbage collector
+  // copies every object a checker holds before it settles: hence numbers in one array, not
+  // an object per entry that raised the revision.
   #binding: Binding | null = null;
   /** `endedAt` of the last entry added. */
   #lastEnd = -Infinity;
   /**
-   * Each entry that raised the highest revision seen so far, with its `endedAt` (nondecreasing):
-   * the highest revision among the entries that ended before t is that of the last one here
-   * that ended before t. A poll loop at one revision adds nothing, so memory follows revisions, not calls.
+   * Each entry that raised the highest revision seen so far, as three numbers: its `endedAt`
+   * (nondecreasing), revision and ref. The highest revision among the entries that ended
+   * before t is that of the last one here that ended before t. A poll loop at one revision
+   * adds nothing, so memory follows revisions, not calls.
    */
-  readonly #maxEnds: number[] = [];
-  readonly #maxes: { readonly ref: number; readonly revision: number }[] = [];
+  readonly #raises: number[] = [];
   readonly #byRevision = new Map<number, Seen>();
   #firstAdmission: { readonly ref: number; readonly acceptanceRef: Digest } | null = null;
   #firstTerminal: FirstTerminal | null = null;
@@ -100,6 +103,11 @@ export class HistoryChecker {
     return checker;
   }
 
+  /** The binding of the entries, once one was added (or of the terminal given to `afterTerminal`); null before. */
+  get binding(): Binding | null {
+    return this.#binding;
+  }
+
   /**
    * Adds one outcome and returns the violations it reveals against earlier entries.
    *
@@ -115,10 +123,11 @@ export class HistoryChecker {
       found.push(violation(clauseId, message, { details: { refs: [earlier, ref], operationId: outcome.operationId, ...details } }));
     };
 
-    const before = this.#latestMaxBefore(entry.startedAt);
-    if (before !== undefined && outcome.revision < before.revision) {
-      report('SEM-REVISION-MONOTONIC', `revision ${outcome.revision} after revision ${before.revision}`, before.ref, {
-        revisions: [before.revision, outcome.revision],
+    const before = this.#latestRaiseBefore(entry.startedAt);
+    const highest = before === -1 ? -Infinity : this.#raiseRevision(before);
+    if (outcome.revision < highest) {
+      report('SEM-REVISION-MONOTONIC', `revision ${outcome.revision} after revision ${highest}`, this.#raiseRef(before), {
+        revisions: [highest, outcome.revision],
       });
     }
 
@@ -148,25 +157,31 @@ export class HistoryChecker {
       this.#firstTerminal = { ref, text, endedAt: entry.endedAt };
     }
 
-    const previousMax = this.#maxes.at(-1);
-    if (previousMax === undefined || previousMax.revision < outcome.revision) {
-      this.#maxes.push({ ref, revision: outcome.revision });
-      this.#maxEnds.push(entry.endedAt);
-    }
+    const raises = this.#raises;
+    if (raises.length === 0 || this.#raiseRevision(raises.length / 3 - 1) < outcome.revision) raises.push(entry.endedAt, outcome.revision, ref);
     this.#lastEnd = entry.endedAt;
     return found;
   }
 
-  /** The highest-revision entry among those that ended strictly before `time`. */
-  #latestMaxBefore(time: number): { readonly ref: number; readonly revision: number } | undefined {
+  /** Which raise (its index among them) is the highest-revision entry of those that ended strictly before `time`; -1 when none did. */
+  #latestRaiseBefore(time: number): number {
+    const raises = this.#raises;
     let low = 0;
-    let high = this.#maxEnds.length;
+    let high = raises.length / 3;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if ((this.#maxEnds[middle] as number) < time) low = middle + 1;
+      if ((raises[3 * middle] as number) < time) low = middle + 1;
       else high = middle;
     }
-    return low === 0 ? undefined : this.#maxes[low - 1];
+    return low - 1;
+  }
+
+  #raiseRevision(index: number): number {
+    return this.#raises[3 * index + 1] as number;
+  }
+
+  #raiseRef(index: number): number {
+    return this.#raises[3 * index + 2] as number;
   }
 
   #checkInput(entry: HistoryEntry): void {

@@ -82,8 +82,10 @@ export class TranscriptVerifier {
   readonly #judge: CallJudge;
   readonly #examplesPerClause: number;
   readonly #pending = new EndOrderQueue<PendingOutcome>();
-  // Keyed by operation ID (a short string, hashed once per outcome object); the rare bindings sharing one are told apart in a list.
-  readonly #histories = new Map<string, BindingHistory[]>();
+  // Keyed by operation ID (a short string, hashed once per outcome object): the first binding with it here,
+  // the rare later ones sharing it in `#sharedHistories`.
+  readonly #histories = new Map<string, HistoryChecker>();
+  readonly #sharedHistories = new Map<string, HistoryChecker[]>();
   #bindings = 0;
   readonly #findings = new Map<ClauseId, { count: number; examples: VerifyFinding[] }>();
   #lastStart = -Infinity;
@@ -188,18 +190,29 @@ export class TranscriptVerifier {
 
   /** The history of the outcome's binding (new if none). */
   #history(outcome: Outcome): HistoryChecker {
-    let sharing = this.#histories.get(outcome.operationId);
-    if (sharing === undefined) {
-      sharing = [];
-      this.#histories.set(outcome.operationId, sharing);
+    const first = this.#histories.get(outcome.operationId);
+    if (first === undefined) {
+      const checker = this.#newHistory();
+      this.#histories.set(outcome.operationId, checker);
+      return checker;
     }
-    let history = sharing.find((entry) => entry.authorityId === outcome.authorityId && entry.requestDigest === outcome.requestDigest);
-    if (history === undefined) {
-      history = { authorityId: outcome.authorityId, requestDigest: outcome.requestDigest, checker: new HistoryChecker() };
-      sharing.push(history);
-      this.#bindings += 1;
+    if (isBindingOf(first, outcome)) return first;
+    let shared = this.#sharedHistories.get(outcome.operationId);
+    if (shared === undefined) {
+      shared = [];
+      this.#sharedHistories.set(outcome.operationId, shared);
     }
-    return history.checker;
+    let checker = shared.find((candidate) => isBindingOf(candidate, outcome));
+    if (checker === undefined) {
+      checker = this.#newHistory();
+      shared.push(checker);
+    }
+    return checker;
+  }
+
+  #newHistory(): HistoryChecker {
+    this.#bindings += 1;
+    return new HistoryChecker();
   }
 
   #note(clauseId: ClauseId, lines: readonly number[], message: string): void {
@@ -213,11 +226,10 @@ export class TranscriptVerifier {
   }
 }
 
-/** One binding's history, under its operation ID. */
-interface BindingHistory {
-  readonly authorityId: string;
-  readonly requestDigest: string;
-  readonly checker: HistoryChecker;
+/** Whether the checker holds the history of the outcome's binding (a checker in the map has one: it was created for an outcome). */
+function isBindingOf(checker: HistoryChecker, outcome: Outcome): boolean {
+  const binding = checker.binding;
+  return binding !== null && binding.operationId === outcome.operationId && binding.authorityId === outcome.authorityId && binding.requestDigest === outcome.requestDigest;
 }
 
 /** An item with the time its call ended and its transcript line (the tie-breaker). */
