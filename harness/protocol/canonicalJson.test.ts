@@ -144,6 +144,16 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson(cycle)).toThrow(/cyclic/);
   });
 
+  it('writes objects JSON.stringify would write otherwise by their own keys, as always (no toJSON, no unboxing), and refuses holes', () => {
+    // Keys in canonical order send a value to JSON.stringify; these must not get its other readings.
+    expect(canonicalJson({ a: new Date(0) })).toBe('{"a":{}}');
+    expect(canonicalJson(Object.create({ toJSON: () => 'replaced' }) as unknown)).toBe('{}');
+    expect(canonicalJson([new String('ab')])).toBe('[{"0":"a","1":"b"}]');
+    // eslint-disable-next-line no-sparse-arrays
+    expect(() => canonicalJson([1, , 2])).toThrow(TypeError);
+    expect(canonicalJson(Object.assign(Object.create(null) as object, { a: 1, b: [2] }))).toBe('{"a":1,"b":[2]}');
+  });
+
   it('accepts the same object twice when it is not a cycle', () => {
     const shared = { x: 1 };
     expect(canonicalJson([shared, { y: shared }])).toBe('[{"x":1},{"y":{"x":1}}]');
