@@ -8,7 +8,7 @@ const valid = canonicalJson(acceptedOutcome(binding));
 
 describe('classifyCall', () => {
   it('gives the outcome of a clean exit-0 call', () => {
-    expect(classifyCall(callRecordOf({ stdout: valid }), binding)).toStrictEqual({ kind: 'outcome', outcome: acceptedOutcome(binding) });
+    expect(classifyCall(callRecordOf({ stdout: valid }), binding)).toStrictEqual({ kind: 'outcome', outcome: acceptedOutcome(binding), canonicalText: valid });
   });
 
   it('makes invalid exit-0 output uncertain with its OUT violations', () => {

@@ -13,7 +13,13 @@ export type UncertaintyReason = TransportUncertainty | 'invalid-output';
  * not the adapter's fault under any OUT clause (timeout, overflow, a refusal by nonzero exit).
  */
 export type CallEvidence =
-  { readonly kind: 'outcome'; readonly outcome: Outcome } | { readonly kind: 'uncertain'; readonly reason: UncertaintyReason; readonly violations: readonly Violation[] };
+  | {
+      readonly kind: 'outcome';
+      readonly outcome: Outcome;
+      /** `canonicalJson(outcome)`. */
+      readonly canonicalText: string;
+    }
+  | { readonly kind: 'uncertain'; readonly reason: UncertaintyReason; readonly violations: readonly Violation[] };
 
 /**
  * Classifies a finished call against the binding of its request.
@@ -38,7 +44,7 @@ export function classifyCall(record: CallRecord, binding: Binding): CallEvidence
 
   const parsed = parseOutcome(record.stdout, expected);
   const violations = record.stdoutInvalidUtf8 ? [violation('OUT-JSON', 'stdout is not valid UTF-8', { instancePath: '' }), ...parsed.violations] : parsed.violations;
-  if (parsed.outcome !== null && violations.length === 0) return { kind: 'outcome', outcome: parsed.outcome };
+  if (parsed.outcome !== null && violations.length === 0) return { kind: 'outcome', outcome: parsed.outcome, canonicalText: parsed.canonicalText };
   return { kind: 'uncertain', reason: 'invalid-output', violations };
 }
 

@@ -5,7 +5,9 @@ import type { Violation } from '../violation.js';
 import { outcomeArbitrary, acceptedOutcome, sampleBinding, sampleRef, terminalOutcome, unknownOutcome } from './__test-helpers__/sampleOutcomes.js';
 import { canonicalJson } from './canonicalJson.js';
 import { digestText } from './digest.js';
+import { measurePayload } from './measurePayload.js';
 import { parseOutcome } from './parseOutcome.js';
+import { limits } from './types.js';
 
 const binding = sampleBinding();
 const expected = { binding, maxOutputBytes: 1_048_576 };
@@ -32,7 +34,7 @@ describe('parseOutcome', () => {
     ['revision at the maximum', acceptedOutcome(binding, 2_147_483_647)],
   ])('accepts a valid %s outcome as is', (_name, outcome) => {
     const parsed = parseOutcome(canonicalJson(outcome), expected);
-    expect(parsed).toStrictEqual({ outcome, violations: [] });
+    expect(parsed).toStrictEqual({ outcome, canonicalText: canonicalJson(outcome), violations: [] });
   });
 
   it('allows surrounding whitespace and non-canonical layout', () => {
@@ -153,6 +155,24 @@ describe('parseOutcome', () => {
     expect(judge({ ...unknownOutcome(binding), padding: 'p'.repeat(3_000) })).toEqual(['OUT-CLOSED']);
   });
 
+  it('counts OUT-SIZE on the whole outcome and OUT-PROOF-SIZE without result.text, byte for byte (oracle: measuring a copy)', () => {
+    // Bound 1 and a long note make both clauses report their byte counts, valid result or not.
+    const note = 'n'.repeat(limits.maxProofBytes);
+    const text = fc.oneof(fc.string({ unit: 'binary' }), fc.jsonValue({ maxDepth: 2 }));
+    const result = fc.record({ text, digest: fc.string(), length: fc.nat() }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(outcomeArbitrary(binding), result, fc.boolean(), (outcome, drawn, noted) => {
+        const value = { ...outcome, result: noted ? { ...drawn, note } : drawn, ...(noted ? {} : { note }) };
+        const { text: _text, ...resultWithoutText } = value.result as Record<string, unknown>;
+        const reported = (clauseId: ClauseId) => parseOutcome(JSON.stringify(value), { binding, maxOutputBytes: 1 }).violations.find((found) => found.clauseId === clauseId)?.details?.bytes;
+        expect(reported('OUT-SIZE')).toBe(measurePayload(value).canonicalBytes);
+        expect(reported('OUT-PROOF-SIZE')).toBe(measurePayload({ ...value, result: resultWithoutText }).canonicalBytes);
+      }),
+      // A text alone in its result: no comma goes with it.
+      { numRuns: 200, examples: [[terminal, { text: 'x' }, false]] },
+    );
+  });
+
   it('reports every violation with its JSON pointer, not just the first', () => {
     const parsed = parseOutcome(
       JSON.stringify({ ...terminal, contract: 'x', operationId: 'op-9', revision: 0, settlement: 'no', 'a/b~c': 1, result: { ...terminal.result, length: 5 } }),
@@ -182,7 +202,8 @@ describe('parseOutcome', () => {
     fc.assert(
       fc.property(outcomeArbitrary(binding), fc.boolean(), (outcome, pretty) => {
         const stdout = pretty ? JSON.stringify(outcome, null, 2) : canonicalJson(outcome);
-        expect(parseOutcome(stdout, expected)).toStrictEqual({ outcome, violations: [] });
+        // The canonical text is the outcome's whatever the layout it came in.
+        expect(parseOutcome(stdout, expected)).toStrictEqual({ outcome, canonicalText: canonicalJson(outcome), violations: [] });
       }),
       { numRuns: 200 },
     );

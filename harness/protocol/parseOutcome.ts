@@ -3,6 +3,7 @@ import { violation, type Violation } from '../violation.js';
 import { excerpt, jsonType, isJsonObject, jsonPointer } from './jsonValues.js';
 import { digestText, isDigest } from './digest.js';
 import { limits, OUTCOME_CONTRACT, OUTCOME_STATES, SETTLEMENT, TERMINAL_OUTCOMES, UNKNOWN_REASONS, type Binding, type Outcome, type OutcomeState } from './types.js';
+import { canonicalJson } from './canonicalJson.js';
 import { measurePayload } from './measurePayload.js';
 import { checkUniqueKeys } from './checkUniqueKeys.js';
 
@@ -14,13 +15,19 @@ export interface OutcomeExpectation {
   readonly maxOutputBytes: number;
 }
 
-/** The parser's verdict: an outcome only when no OUT clause broke. */
-export interface ParsedOutcome {
-  /** The valid outcome, or null when `violations` is not empty. */
-  readonly outcome: Outcome | null;
-  /** Every OUT clause broken (OUT-EXIT excepted: that needs the exit code), each with its JSON pointer. */
-  readonly violations: readonly Violation[];
-}
+/**
+ * The parser's verdict: an outcome only when no OUT clause broke. `violations` holds every
+ * OUT clause broken (OUT-EXIT excepted: that needs the exit code), each with its JSON pointer.
+ */
+export type ParsedOutcome =
+  | {
+      /** The valid outcome. */
+      readonly outcome: Outcome;
+      /** `canonicalJson(outcome)`, on which OUT-SIZE was judged. */
+      readonly canonicalText: string;
+      readonly violations: readonly [];
+    }
+  | { readonly outcome: null; readonly canonicalText: null; readonly violations: readonly Violation[] };
 
 const BINDING_FIELDS = ['operationId', 'authorityId', 'requestDigest'] as const;
 const COMMON_FIELDS: readonly string[] = ['contract', ...BINDING_FIELDS, 'revision', 'state'];
@@ -88,9 +95,9 @@ export function parseOutcome(stdout: string, expected: OutcomeExpectation): Pars
     if (!rule.test(parsed[field])) found.push(violation(rule.clauseId, `${field} has an invalid value`, { instancePath: jsonPointer(field), details: { value: excerpt(parsed[field]) } }));
   }
   if (Object.hasOwn(parsed, 'result') && fieldBelongs('result', state)) checkResult(parsed.result, expected.maxOutputBytes, found);
-  checkSizes(parsed, expected.maxOutputBytes, found);
+  const canonicalText = checkSizes(parsed, expected.maxOutputBytes, found);
 
-  return found.length === 0 ? { outcome: parsed as unknown as Outcome, violations: [] } : invalid(found);
+  return canonicalText !== null && found.length === 0 ? { outcome: parsed as unknown as Outcome, canonicalText, violations: [] } : invalid(found);
 }
 
 /** The JSON type a value's first character decides (any other first character of a JSON value starts a number). */
@@ -127,7 +134,7 @@ function notAnObjectOutcome(type: string): ParsedOutcome {
 }
 
 function invalid(violations: Violation[]): ParsedOutcome {
-  return { outcome: null, violations };
+  return { outcome: null, canonicalText: null, violations };
 }
 
 /** A field's value is judged when the state allows it, or when the state itself is invalid. */
@@ -218,13 +225,18 @@ function checkResult(result: unknown, maxOutputBytes: number, found: Violation[]
   }
 }
 
-function checkSizes(parsed: Record<string, unknown>, maxOutputBytes: number, found: Violation[]): void {
-  const bytes = measurePayload(parsed).canonicalBytes;
+/**
+ * Judges OUT-SIZE and OUT-PROOF-SIZE, and returns the canonical text when nothing broke
+ * before: a valid outcome's shape is closed and shallow, and the caller needs the text
+ * anyway. Any other object is measured without writing it (it may nest deep).
+ */
+function checkSizes(parsed: Record<string, unknown>, maxOutputBytes: number, found: Violation[]): string | null {
+  const canonicalText = found.length === 0 ? canonicalJson(parsed) : null;
+  const bytes = canonicalText === null ? measurePayload(parsed).canonicalBytes : Buffer.byteLength(canonicalText, 'utf8');
   if (bytes > maxOutputBytes) {
     found.push(violation('OUT-SIZE', `canonical outcome is ${bytes} bytes, over the output bound ${maxOutputBytes}`, { instancePath: '', details: { bytes, limit: maxOutputBytes } }));
   }
-  const proof = withoutResultText(parsed);
-  const proofBytes = measurePayload(proof).canonicalBytes;
+  const proofBytes = bytes - resultTextBytes(parsed);
   if (proofBytes > limits.maxProofBytes) {
     found.push(
       violation('OUT-PROOF-SIZE', `outcome without result.text is ${proofBytes} bytes, over ${limits.maxProofBytes}`, {
@@ -233,12 +245,19 @@ function checkSizes(parsed: Record<string, unknown>, maxOutputBytes: number, fou
       }),
     );
   }
+  return canonicalText;
 }
 
-/** A shallow copy without `result.text` only; spread keeps `__proto__` as an own key. */
-function withoutResultText(parsed: Record<string, unknown>): Record<string, unknown> {
+/** `"text":`, the key of `result.text` in canonical JSON. */
+const TEXT_MEMBER_KEY_BYTES = '"text":'.length;
+
+/**
+ * The canonical bytes `result.text` adds to an outcome (0 when `result` is no object with
+ * a `text`): its key and value, and one comma when `result` has other members.
+ */
+function resultTextBytes(parsed: Record<string, unknown>): number {
   const result = parsed.result;
-  if (!isJsonObject(result) || !Object.hasOwn(result, 'text')) return parsed;
-  const { text: _text, ...rest } = result;
-  return { ...parsed, result: rest };
+  if (!isJsonObject(result) || !Object.hasOwn(result, 'text')) return 0;
+  const member = TEXT_MEMBER_KEY_BYTES + measurePayload(result.text).canonicalBytes;
+  return Object.keys(result).length > 1 ? member + 1 : member;
 }

@@ -1,5 +1,4 @@
 import type { ClauseId } from '../clauses.js';
-import { canonicalJson } from '../protocol/canonicalJson.js';
 import { classifyCall, type CallEvidence } from '../protocol/callEvidence.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import { judgeRequestText, RequestTextParseError, validateRequest } from '../protocol/validateRequest.js';
@@ -97,7 +96,7 @@ export class CallJudge {
     const judged = this.#classify(bounded, request.binding);
     const evidence = judged.evidence;
     if (evidence.kind === 'outcome') {
-      const canonicalText = (judged.canonicalText ??= canonicalJson(evidence.outcome));
+      const canonicalText = evidence.canonicalText;
       // canonicalJson writes each key of an object once, so its exact text repeats no key: the scan could only find nothing.
       judged.uniqueKeys ??= isCanonicalAnswer(record.stdout, canonicalText) ? NO_FINDINGS : uniqueKeyFindings(record.stdout);
       return { kind: 'outcome', outcome: evidence.outcome, canonicalText, findings: judged.uniqueKeys };
@@ -129,7 +128,7 @@ export class CallJudge {
 
   /** `classifyCall`, judged once per distinct stdout with the same binding and exit facts. */
   #classify(record: CallRecord, binding: Binding): JudgedAnswer {
-    const judge = (): JudgedAnswer => ({ evidence: classifyCall(record, binding), facts: answerFacts(record, binding), canonicalText: undefined, uniqueKeys: undefined });
+    const judge = (): JudgedAnswer => ({ evidence: classifyCall(record, binding), facts: answerFacts(record, binding), uniqueKeys: undefined });
     let judged = this.#answerJudgements.get(record.stdout, judge);
     if (!sameJudgement(judged, record, binding)) {
       judged = judge();
@@ -175,11 +174,10 @@ interface AnswerFacts {
   readonly maxOutputBytes: number;
 }
 
-/** A cached `classifyCall` with what it depends on besides stdout, and the outcome's canonical text once needed. */
+/** A cached `classifyCall` with what it depends on besides stdout. */
 interface JudgedAnswer {
   readonly evidence: CallEvidence;
   readonly facts: AnswerFacts;
-  canonicalText: string | undefined;
   /** OUT-UNIQUE-KEYS, a property of the stdout text alone, once needed. */
   uniqueKeys: readonly CallFinding[] | undefined;
 }
