@@ -2,7 +2,6 @@ import { isAscii } from 'node:buffer';
 import type { ClauseId } from '../clauses.js';
 import type { Outcome } from '../protocol/types.js';
 import { lineTooLong, TranscriptInputError, transcriptCall } from '../transcript/transcriptLine.js';
-import { BoundedCache } from './BoundedCache.js';
 import { MASKED, NO_FINDINGS, type CallFinding, type CallJudge, type CallJudgement } from './CallJudge.js';
 import type { TranscriptVerifier, VerifyResult } from './TranscriptVerifier.js';
 
@@ -117,9 +116,6 @@ export function judgeChunk(bytes: Buffer, judge: CallJudge): ChunkJudgement {
   return { lines, starts, ends, kinds, outcomeIndex, outcomeTexts, findings, failed };
 }
 
-/** Distinct outcome texts remembered: a poll loop's answers repeat. */
-const OUTCOME_CACHE_ENTRIES = 512;
-
 /**
  * Feeds chunk judgements to a {@link TranscriptVerifier} in transcript order,
  * numbering their lines: the ordered half of `verify`, wherever the chunks were judged.
@@ -128,8 +124,6 @@ const OUTCOME_CACHE_ENTRIES = 512;
 export class ChunkReplayer {
   readonly #verifier: TranscriptVerifier;
   readonly #maxLineBytes: number;
-  // Outcomes come as canonical texts; equal texts are parsed once.
-  readonly #outcomes = new BoundedCache<Outcome>(OUTCOME_CACHE_ENTRIES);
   #lines = 0;
 
   /**
@@ -149,7 +143,9 @@ export class ChunkReplayer {
     const { starts, ends, kinds, outcomeIndex, outcomeTexts, findings } = chunk;
     // Parsed from the canonical texts even on the judging thread: objects parsed from an
     // adapter's stdout would keep that text alive (substrings) in every binding's history.
-    const outcomes = outcomeTexts.map((text) => this.#outcomes.get(text, () => JSON.parse(text) as Outcome));
+    // Not cached: a chunk lists each text once, and a text recurs in another chunk too seldom
+    // (0.2% of the million synthetic lines' texts) to pay for a cache.
+    const outcomes = outcomeTexts.map((text) => JSON.parse(text) as Outcome);
     // Judgements are never changed: lines with the same outcome and no findings of their own share one.
     const plainOutcomes: (CallJudgement | undefined)[] = [];
     let nextFinding = 0;
