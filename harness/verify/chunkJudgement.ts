@@ -34,7 +34,7 @@ export interface ChunkJudgement {
   readonly kinds: Uint8Array<ArrayBuffer>;
   /** Per line with a valid outcome: its index in `outcomeTexts`. */
   readonly outcomeIndex: Uint32Array<ArrayBuffer>;
-  /** Canonical text of each distinct valid outcome of the chunk (a poll loop's answers repeat). */
+  /** Canonical text of each valid outcome the chunk's lines gave, once per answer the judge remembered (a poll loop's answers repeat). */
   readonly outcomeTexts: string[];
   /** Per finding of any line (masked and outcome lines have theirs too), in line order: its line index, clause ID and message. */
   readonly findings: (number | string)[];
@@ -60,8 +60,11 @@ export function judgeChunk(bytes: Buffer, judge: CallJudge): ChunkJudgement {
   let kinds = new Uint8Array(capacity);
   let outcomeIndex = new Uint32Array(capacity);
   const outcomeTexts: string[] = [];
-  // The judge hands out one string per distinct answer, so these lookups hash each text once.
-  const indexOfText = new Map<string, number>();
+  // Keyed by the outcome object the judge hands out per distinct answer it remembers: an
+  // object's identity hash is kept in it, where V8 hashes a new string key character by
+  // character (a third of this function's time, keyed by the texts). Two answers with one
+  // canonical text (one of them not canonical) list it twice: the replay only parses it twice.
+  const indexOfOutcome = new Map<Outcome, number>();
   const findings: (number | string)[] = [];
   let lines = 0;
   let failed: string | null = null;
@@ -99,10 +102,10 @@ export function judgeChunk(bytes: Buffer, judge: CallJudge): ChunkJudgement {
         break;
       case 'outcome': {
         kinds[lines] = callKind.outcome | callKind.outChecked;
-        let index = indexOfText.get(judgement.canonicalText);
+        let index = indexOfOutcome.get(judgement.outcome);
         if (index === undefined) {
           index = outcomeTexts.length;
-          indexOfText.set(judgement.canonicalText, index);
+          indexOfOutcome.set(judgement.outcome, index);
           outcomeTexts.push(judgement.canonicalText);
         }
         outcomeIndex[lines] = index;
