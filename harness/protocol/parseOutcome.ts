@@ -37,15 +37,22 @@ const STATE_FIELDS: Readonly<Record<OutcomeState, readonly string[]>> = {
   terminal: ['acceptanceRef', 'outcome', 'settlement', 'result'],
 };
 const STATE_SPECIFIC_FIELDS: readonly string[] = [...new Set(Object.values(STATE_FIELDS).flat())];
+/** The fields an outcome of each state has, and all an outcome of no valid state may have (built once: every answer is checked against them). */
+const REQUIRED_FIELDS: Readonly<Record<OutcomeState, readonly string[]>> = {
+  unknown: [...COMMON_FIELDS, ...STATE_FIELDS.unknown],
+  accepted: [...COMMON_FIELDS, ...STATE_FIELDS.accepted],
+  terminal: [...COMMON_FIELDS, ...STATE_FIELDS.terminal],
+};
+const ANY_STATE_FIELDS: readonly string[] = [...COMMON_FIELDS, ...STATE_SPECIFIC_FIELDS];
 const RESULT_FIELDS: readonly string[] = ['text', 'digest', 'length'];
 
-/** Field → the clause its value must satisfy, for the simple enumerated/digest fields. */
-const VALUE_RULES: Readonly<Record<string, { readonly clauseId: ClauseId; readonly test: (value: unknown) => boolean }>> = {
-  reason: { clauseId: 'OUT-UNKNOWN-REASON', test: (value) => (UNKNOWN_REASONS as readonly unknown[]).includes(value) },
-  acceptanceRef: { clauseId: 'OUT-ACCEPTANCE-REF', test: isDigest },
-  outcome: { clauseId: 'OUT-TERMINAL-OUTCOME', test: (value) => (TERMINAL_OUTCOMES as readonly unknown[]).includes(value) },
-  settlement: { clauseId: 'OUT-TERMINAL-SETTLEMENT', test: (value) => value === SETTLEMENT },
-};
+/** Field and the clause its value must satisfy, for the simple enumerated/digest fields. */
+const VALUE_RULES: readonly { readonly field: string; readonly clauseId: ClauseId; readonly test: (value: unknown) => boolean }[] = [
+  { field: 'reason', clauseId: 'OUT-UNKNOWN-REASON', test: (value) => (UNKNOWN_REASONS as readonly unknown[]).includes(value) },
+  { field: 'acceptanceRef', clauseId: 'OUT-ACCEPTANCE-REF', test: isDigest },
+  { field: 'outcome', clauseId: 'OUT-TERMINAL-OUTCOME', test: (value) => (TERMINAL_OUTCOMES as readonly unknown[]).includes(value) },
+  { field: 'settlement', clauseId: 'OUT-TERMINAL-SETTLEMENT', test: (value) => value === SETTLEMENT },
+];
 
 /**
  * Parses an adapter's stdout as an outcome and checks every OUT clause except
@@ -90,9 +97,9 @@ export function parseOutcome(stdout: string, expected: OutcomeExpectation): Pars
   const state = checkState(parsed, found);
   checkClosed(parsed, state, found);
   checkCommonValues(parsed, expected.binding, state, found);
-  for (const [field, rule] of Object.entries(VALUE_RULES)) {
+  for (const { field, clauseId, test } of VALUE_RULES) {
     if (!Object.hasOwn(parsed, field) || !fieldBelongs(field, state)) continue;
-    if (!rule.test(parsed[field])) found.push(violation(rule.clauseId, `${field} has an invalid value`, { instancePath: jsonPointer(field), details: { value: excerpt(parsed[field]) } }));
+    if (!test(parsed[field])) found.push(violation(clauseId, `${field} has an invalid value`, { instancePath: jsonPointer(field), details: { value: excerpt(parsed[field]) } }));
   }
   if (Object.hasOwn(parsed, 'result') && fieldBelongs('result', state)) checkResult(parsed.result, expected.maxOutputBytes, found);
   const canonicalText = checkSizes(parsed, expected.maxOutputBytes, found);
@@ -151,11 +158,11 @@ function checkState(parsed: Record<string, unknown>, found: Violation[]): Outcom
 }
 
 function checkClosed(parsed: Record<string, unknown>, state: OutcomeState | null, found: Violation[]): void {
-  const required = state === null ? COMMON_FIELDS : [...COMMON_FIELDS, ...STATE_FIELDS[state]];
+  const required = state === null ? COMMON_FIELDS : REQUIRED_FIELDS[state];
   for (const field of required) {
     if (!Object.hasOwn(parsed, field)) found.push(violation('OUT-CLOSED', `outcome has no ${field}`, { instancePath: '', details: { missing: field } }));
   }
-  const allowed = state === null ? [...COMMON_FIELDS, ...STATE_SPECIFIC_FIELDS] : required;
+  const allowed = state === null ? ANY_STATE_FIELDS : required;
   for (const key of Object.keys(parsed)) {
     if (!allowed.includes(key)) {
       found.push(violation('OUT-CLOSED', `field ${JSON.stringify(key)} is not allowed${state === null ? '' : ` in a ${state} outcome`}`, { instancePath: jsonPointer(key) }));
