@@ -3,12 +3,16 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../__test-helpers__/until.js';
+import { geminiWire } from './geminiWire.js';
 import { startModelStub, type ModelStub, type ModelStubOptions } from './index.js';
+import { DEFAULT_CHUNK_COUNT, type ScriptSettings } from './scenarioEngine.js';
+import { startStubServer } from './stubServer.js';
 
 // The stub through plain HTTP, as an agent reaches it: the Gemini wire module behind the shared
 // server. No agent is needed; these requests are what gemini-cli sends, cut to what matters.
 
 const running: ModelStub[] = [];
+const script: ScriptSettings = { readPath: 'notes.txt', writePath: 'out.txt', writeContent: '', shellCommand: 'echo hi', mcpToolName: undefined, chunkCount: DEFAULT_CHUNK_COUNT };
 
 async function stub(options: Partial<ModelStubOptions> = {}): Promise<ModelStub> {
   const started = await startModelStub({ provider: 'gemini', chunkCount: 3, ...options });
@@ -170,6 +174,21 @@ describe('the Gemini stub over HTTP', () => {
     expect(model.requests()[0]).toMatchObject({ scenario: 'long-stream', streamed: true, end: 'client-disconnected' });
   });
 
+  it('holds a whole long-stream answer open, without a body, until the client disconnects', async () => {
+    const model = await stub();
+    const controller = new AbortController();
+    const response = await fetch(`${model.baseUrl}/v1beta/models/gemini-2.5-pro:generateContent`, {
+      method: 'POST',
+      body: JSON.stringify(turn('[scenario:long-stream]')),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(model.requests()[0]).toMatchObject({ streamed: false, end: 'in-progress' });
+    controller.abort();
+    expect(await until(() => model.requests()[0]?.end !== 'in-progress', 10_000)).toBe(true);
+    expect(model.requests()[0]?.end).toBe('client-disconnected');
+  });
+
   it('ends a long stream when it stops, and records that end', async () => {
     const model = await stub();
     const ended = new Promise<string>((resolve) => {
@@ -213,6 +232,17 @@ describe('the stub’s listener', () => {
     await expect(startModelStub({ provider: 'openai' as 'gemini' })).rejects.toMatchObject({ name: 'UsageError', option: 'provider', message: expect.stringContaining('"openai", string') });
     await expect(startModelStub({ provider: 'gemini', chunkCount: 0 })).rejects.toMatchObject({ name: 'UsageError', option: 'chunkCount' });
     await expect(startModelStub({ provider: 'gemini', readPath: '' })).rejects.toMatchObject({ name: 'UsageError', option: 'readPath' });
+  });
+
+  it('refuses a body over its bound with 413, and records why', async () => {
+    const server = await startStubServer({ wire: geminiWire, script, longStreamIntervalMs: 10, maxBodyBytes: 1000 });
+    try {
+      const response = await post(`http://127.0.0.1:${server.port}`, STREAM, turn('x'.repeat(2000)));
+      expect(response.status).toBe(413);
+      expect(server.records()[0]).toMatchObject({ status: 413, reason: 'request body larger than 1000 bytes', isModelTurn: false });
+    } finally {
+      await server.close();
+    }
   });
 
   it('points an agent at itself through the variable it is given, or the provider’s usual one', async () => {
