@@ -6,7 +6,7 @@ import { geminiWire } from './geminiWire.js';
 import { DEFAULT_CHUNK_COUNT, type ScriptSettings } from './scenarioEngine.js';
 import { startStubServer, type ModelRequestRecord, type ProviderWire } from './stubServer.js';
 
-export { scenarioNames, type ScenarioName } from './scenarioEngine.js';
+export { scenarioNames, type ScenarioName, type ScenarioStep } from './scenarioEngine.js';
 export type { ModelRequestRecord, RequestEnd } from './stubServer.js';
 
 /** The wire modules, one per provider the stub speaks. */

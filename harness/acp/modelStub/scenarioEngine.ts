@@ -61,12 +61,18 @@ export type ScriptedAnswer =
       readonly kind: 'unscripted';
     };
 
+/**
+ * Which step of a scenario a model request is: the first answer, the answer after a tool's
+ * result, or an agent's own structured request (outside the scenario).
+ */
+export type ScenarioStep = 'first' | 'after-tool-result' | 'structured';
+
 /** The engine's decision for one request, with what the evidence shows about it. */
 export interface ScriptedDecision {
   /** The scenario played; undefined for a structured (JSON) request or an unknown scenario name. */
   readonly scenario: ScenarioName | undefined;
   /** Which step of the scenario this request is. */
-  readonly step: 'first' | 'after-tool-result' | 'structured';
+  readonly step: ScenarioStep;
   /** The tool chosen for a tool-calling step (its declared name), when one was needed and found. */
   readonly toolChosen: string | undefined;
   /** Why the answer is not the scenario's full script (no fitting tool, unknown scenario); undefined when it is. */

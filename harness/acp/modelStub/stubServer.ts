@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { decideAnswer, isMcpToolName, type NeutralRequest, type ScenarioName, type ScriptSettings, type ScriptedDecision, type TurnEvent } from './scenarioEngine.js';
+import { decideAnswer, isMcpToolName, type NeutralRequest, type ScenarioName, type ScenarioStep, type ScriptSettings, type TurnEvent } from './scenarioEngine.js';
 
 /** One server-sent event: an optional event name and its data (JSON-serialized on the wire). */
 export interface SseEvent {
@@ -79,7 +79,7 @@ export interface ModelRequestRecord {
   /** The scenario played (model turns with a known scenario only). */
   readonly scenario: ScenarioName | undefined;
   /** Which step of the scenario (model turns only). */
-  readonly step: ScriptedDecision['step'] | undefined;
+  readonly step: ScenarioStep | undefined;
   /** The names of the tools the agent declared in the request. */
   readonly declaredTools: readonly string[];
   /**
@@ -99,7 +99,10 @@ export interface ModelRequestRecord {
   readonly end: RequestEnd;
 }
 
-/** The server's settings, normalized by the stub's options. */
+/**
+ * The server's settings, normalized by the stub's options.
+ * @internal
+ */
 export interface StubServerSettings {
   readonly wire: ProviderWire;
   readonly script: ScriptSettings;
@@ -121,7 +124,8 @@ export interface RunningStubServer {
 type MutableRecord = { -readonly [K in keyof ModelRequestRecord]: ModelRequestRecord[K] };
 
 /**
- * Starts a stub server on 127.0.0.1 at an ephemeral port.
+ * Starts a stub server on 127.0.0.1 at an ephemeral port; `startModelStub` is the public entry.
+ * @internal
  * @param settings - the provider's wire module and what the scenarios play
  */
 export async function startStubServer(settings: StubServerSettings): Promise<RunningStubServer> {
