@@ -6,7 +6,7 @@ import { until } from '../../__test-helpers__/until.js';
 import { geminiWire } from './geminiWire.js';
 import { startModelStub, type ModelStub, type ModelStubOptions } from './index.js';
 import { DEFAULT_CHUNK_COUNT, type ScriptSettings } from './scenarioEngine.js';
-import { startStubServer } from './stubServer.js';
+import { serializeSseEvent, startStubServer, type ProviderWire } from './stubServer.js';
 
 // The stub through plain HTTP, as an agent reaches it: the Gemini wire module behind the shared
 // server. No agent is needed; these requests are what gemini-cli sends, cut to what matters.
@@ -288,3 +288,40 @@ function canConnect(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+describe('the server behind any provider', () => {
+  /** A made-up wire API: the server and engine must drive it with no Gemini knowledge. */
+  const toyWire: ProviderWire = {
+    provider: 'toy',
+    baseUrlEnv: 'TOY_BASE_URL',
+    decode: (method, url, body) => {
+      if (method !== 'POST' || url.pathname !== '/turn') return { kind: 'rejected', operation: undefined, status: 404, reason: `no ${url.pathname}` };
+      const { text, tools: names } = JSON.parse(body) as { text: string; tools: string[] };
+      const declaredTools = names.map((name) => ({ name, parameters: { type: 'object', properties: { command: { type: 'string' } } } }));
+      return { kind: 'model', operation: 'turn', streaming: true, request: { latestUserText: text, endsWithToolResult: false, declaredTools, model: undefined, responseSchema: undefined } };
+    },
+    encodeWhole: (events) => events,
+    encodeStream: function* (events) {
+      for (const event of events) yield { event: event.type, data: event };
+    },
+    errorBody: (status, reason) => ({ status, reason }),
+  };
+
+  it('plays a scenario through another wire module, with named server-sent events', async () => {
+    const server = await startStubServer({ wire: toyWire, script, longStreamIntervalMs: 10, maxBodyBytes: 1000 });
+    try {
+      const response = await post(`http://127.0.0.1:${server.port}`, '/turn', { text: '[scenario:terminal]', tools: ['exec_command'] });
+      expect(await response.text()).toBe(
+        'event: tool-call\ndata: {"type":"tool-call","name":"exec_command","args":{"command":"echo hi"}}\n\n' + 'event: finish\ndata: {"type":"finish","reason":"stop"}\n\n',
+      );
+      expect(server.records()[0]).toMatchObject({ operation: 'turn', scenario: 'terminal', toolChosen: 'exec_command', declaredTools: ['exec_command'] });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('writes an event as one data line of JSON, after its name when it has one', () => {
+    expect(serializeSseEvent({ data: { text: 'a\nb' } })).toBe('data: {"text":"a\\nb"}\n\n');
+    expect(serializeSseEvent({ event: 'delta', data: 1 })).toBe('event: delta\ndata: 1\n\n');
+  });
+});
