@@ -147,6 +147,14 @@ describe.skipIf(!installed)(`gemini-cli ${PINNED_VERSION} --acp through the mode
     expect(methods).toEqual(expect.arrayContaining(['initialize', 'tools/list', 'tools/call']));
   }, 120_000);
 
+  it('plays echo-config: the model chosen with session/set_model is the model the next request names', async () => {
+    const [records, updates] = [stub.requests().length, client.updates.length];
+    await client.call('session/set_model', { sessionId, modelId: 'gemini-3.5-flash-lite' });
+    await expect(prompt('Which model? [scenario:echo-config]')).resolves.toMatchObject({ stopReason: 'end_turn' });
+    expect(textsSince(updates)).toBe('model=gemini-3.5-flash-lite');
+    expect(turnsSince(records).map((record) => record.model)).toEqual(['gemini-3.5-flash-lite']);
+  }, 120_000);
+
   it('plays long-stream until session/cancel: the turn ends cancelled and the agent closes the stream', async () => {
     const records = stub.requests().length;
     const updates = client.updates.length;
