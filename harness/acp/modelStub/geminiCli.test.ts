@@ -64,7 +64,14 @@ describe.skipIf(!installed)(`gemini-cli ${PINNED_VERSION} --acp through the mode
         GEMINI_CLI_SYSTEM_SETTINGS_PATH: settings,
         ...stub.envFor('GOOGLE_GEMINI_BASE_URL'),
       },
-      script: { files: new Map([[join(cwd, 'notes.txt'), 'notes served by the client\n']]) },
+      script: {
+        files: new Map([
+          [join(cwd, 'notes.txt'), 'notes served by the client\n'],
+          // gemini-cli reads the target before writing, and fails the write when the client answers
+          // that a new file is not found (docs/model-stub.md): the target exists here.
+          [join(cwd, 'acp-reference-output.txt'), 'old content\n'],
+        ]),
+      },
     });
     const initialized = await client.call('initialize', { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true } });
     expect(initialized['protocolVersion']).toBe(1);
@@ -121,6 +128,17 @@ describe.skipIf(!installed)(`gemini-cli ${PINNED_VERSION} --acp through the mode
       { step: 'first', toolChosen: 'read_file', reason: undefined },
       { step: 'after-tool-result', toolChosen: undefined, reason: undefined },
     ]);
+  }, 120_000);
+
+  it('plays fs-write: the stub calls the agent’s declared file-write tool, and the content reaches the client’s fs/write_text_file', async () => {
+    const [records, requests] = [stub.requests().length, client.agentRequests.length];
+    await expect(prompt('Write it. [scenario:fs-write]')).resolves.toMatchObject({ stopReason: 'end_turn' });
+    expect(turnsSince(records).map(({ step, toolChosen }) => ({ step, toolChosen }))).toEqual([
+      { step: 'first', toolChosen: 'write_file' },
+      { step: 'after-tool-result', toolChosen: undefined },
+    ]);
+    const writes = client.agentRequests.slice(requests).filter((request) => request.method === 'fs/write_text_file');
+    expect(writes.map((request) => request.params)).toEqual([{ sessionId, path: join(cwd, 'acp-reference-output.txt'), content: 'written by the model stub\n' }]);
   }, 120_000);
 
   it('plays terminal: the stub calls the agent’s declared shell tool, then answers after its result', async () => {

@@ -114,7 +114,8 @@ function answer(method: string, params: Record<string, unknown>, script: ClientS
     }
     case 'fs/read_text_file': {
       const content = script.files.get(String(params['path']));
-      return content === undefined ? { error: { code: -32002, message: `no such file: ${String(params['path'])}` } } : { result: { content } };
+      // The SDK's resource-not-found error, message included: gemini-cli tells a missing file by this text.
+      return content === undefined ? { error: { code: -32002, message: 'Resource not found', data: { uri: String(params['path']) } } } : { result: { content } };
     }
     case 'fs/write_text_file':
       return { result: {} };
