@@ -6,7 +6,7 @@ import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions
 import { appendStepSummary } from '../../reports/stepSummary.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { SecretMask } from '../evidence/SecretMask.js';
-import { renderExpectedFailures } from '../baseline/evaluateBaseline.js';
+import { renderExpectedFailures } from '../../reports/evaluateBaseline.js';
 import { writeFileAtomic } from '../../reports/reportFiles.js';
 import { type CliIo, type ExitCode, exitCodes, parseCommandLine, parseRunArgs, quoted, type SubjectArgs } from './commandLine.js';
 import { helpText } from './help.js';
