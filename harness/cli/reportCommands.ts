@@ -4,7 +4,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path, { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { mergeReports, type ShardReport } from '../../reports/mergeReports.js';
+import { mergeReports, type ShardReport } from '../shard/mergeReports.js';
 import { renderSummary } from '../../reports/renderSummary.js';
 import { reportSchemaErrors } from '../../reports/validateReport.js';
 import type { AcceptanceReport } from '../../reports/types.js';
