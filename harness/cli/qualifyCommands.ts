@@ -7,7 +7,7 @@ import { appendStepSummary } from '../../reports/stepSummary.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { SecretMask } from '../evidence/SecretMask.js';
 import { renderExpectedFailures } from '../../reports/evaluateBaseline.js';
-import { writeFileAtomic } from '../../reports/reportFiles.js';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 import { type CliIo, type ExitCode, exitCodes, parseCommandLine, parseRunArgs, quoted, type SubjectArgs } from './commandLine.js';
 import { helpText } from './help.js';
 import type { RunQualificationHooks } from '../runQualification.js';

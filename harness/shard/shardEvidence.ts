@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildReportInput, FailedTest } from '../../reports/buildReport.js';
 import { isQualifyTestMeta } from '../../reports/QualifyReporter.js';
-import { writeFileAtomic } from '../../reports/reportFiles.js';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 import { profileClauses, type ClauseId, type ProfileId } from '../clauses.js';
 import { SecretMask } from '../evidence/SecretMask.js';
 import type { QualifyTestMeta, ReplayHandle } from '../evidence/types.js';
