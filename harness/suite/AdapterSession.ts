@@ -13,7 +13,7 @@ import { classifyCall, admissionState } from '../protocol/callEvidence.js';
 import { submitRequest, observeRequest } from '../protocol/requests.js';
 import { callExcerpt } from './callExcerpt.js';
 import { outClausesFor } from './exercisedClauses.js';
-import { judgeStderrBound } from './judgeStderrBound.js';
+import { judgeStderrBound } from '../judge/judgeStderrBound.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';

@@ -4,7 +4,7 @@ import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import { judgeRequestText, RequestTextParseError, validateRequest } from '../protocol/validateRequest.js';
 import type { Action, Binding, CodingOperationRequest, Outcome } from '../protocol/types.js';
 import { judgeMalformedAnswer } from '../suite/judgeRefusal.js';
-import { judgeStderrBound } from '../suite/judgeStderrBound.js';
+import { judgeStderrBound } from '../judge/judgeStderrBound.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import type { Violation } from '../violation.js';
 import type { TranscriptCall } from '../transcript/transcriptLine.js';
