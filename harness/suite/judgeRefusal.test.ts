@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { callRecordOf, acceptedOutcome, sampleBinding, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import type { CallRecord, TransportUncertainty } from '../transport/callRecord.js';
-import { exchangeOf, uncertainOf } from './__test-helpers__/exchangeOf.js';
-import type { Exchange } from './AdapterSession.js';
-import type { CaseResult } from './checkProperty.js';
+import { exchangeOf, uncertainOf } from '../model/__test-helpers__/exchangeOf.js';
+import type { Exchange } from '../model/exchange.js';
+import type { CaseResult } from '../model/caseResult.js';
 import { PHANTOM_ADMISSIONS } from './exchangeHelpers.js';
 import { isRefusal, judgeBoundaryCase, judgeDefectAnswer, judgeFollowUps, judgeRefusedSubmit, refusedOnBound, type JudgedDefect } from './judgeRefusal.js';
 

@@ -6,10 +6,11 @@ import type { Binding } from '../protocol/types.js';
 import { judgeMalformedAnswer } from '../judge/judgeMalformedAnswer.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { violation } from '../violation.js';
-import type { AdapterSession, Exchange } from './AdapterSession.js';
-import type { CaseResult } from './checkProperty.js';
-import { admissionOf, describeExchange, PHANTOM_ADMISSIONS, undecidedCase } from './exchangeHelpers.js';
-import type { OperationIds } from './OperationIds.js';
+import type { AdapterSession } from './AdapterSession.js';
+import { admissionOf, describeExchange, type Exchange } from '../model/exchange.js';
+import type { CaseResult } from '../model/caseResult.js';
+import { PHANTOM_ADMISSIONS, undecidedCase } from './exchangeHelpers.js';
+import type { OperationIds } from '../model/OperationIds.js';
 
 // Judges of refusals: what a malformed request's answer and the observes after it prove
 // (the REQ-* clauses), whether a request on a bound was wrongly refused (REQ-BOUNDARY-ACCEPT),
