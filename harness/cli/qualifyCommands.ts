@@ -1,6 +1,6 @@
 // The qualifying commands: `run` (the coding-operation profile), `manifest` (the
 // adapter-manifest profile) and `self-check` (the suite against its own mutants).
-import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../config/loadSubject.js';
+import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../options/loadSubject.js';
 import { normalizeManifestOptions, normalizeRunOptions, normalizeSelfCheckOptions } from '../options/normalizeOptions.js';
 import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions } from '../options/runOptions.js';
 import { appendStepSummary } from '../../reports/stepSummary.js';

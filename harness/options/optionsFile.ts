@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { lazySuiteSchema } from '../schemas.js';
-import { jsonErrorLocation } from '../config/loadSubject.js';
+import { jsonErrorLocation } from './loadSubject.js';
 import { UsageError } from '../UsageError.js';
 import type { RunOptionsInput } from './runOptions.js';
 import schema from './qualify-config.schema.json' with { type: 'json' };

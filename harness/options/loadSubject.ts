@@ -1,10 +1,10 @@
 import { constants } from 'node:fs';
 import { access, open, readFile, stat } from 'node:fs/promises';
 import path, { isAbsolute } from 'node:path';
-import type { SdkSubject } from '../options/runOptions.js';
+import type { SdkSubject } from './runOptions.js';
 import { isIdentity } from '../protocol/types.js';
 import { describeReceived, UsageError } from '../UsageError.js';
-import { IDENTITY_RULE, validateAdapterConfig, type AdapterConfig } from './adapterConfig.js';
+import { IDENTITY_RULE, validateAdapterConfig, type AdapterConfig } from '../config/adapterConfig.js';
 
 // Loading what a run qualifies, before any adapter process starts: `adapter.json` (read,
 // parsed, every CFG clause checked, its executable runnable), or an SDK module and its authority.
