@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { mustTryPayloads, payload, PITFALL_SUBMITS, type PitfallSubmit } from '../generators/payload.js';
 import { checkHistory } from '../harness/history/checkHistory.js';
-import { admissionState } from '../harness/protocol/callEvidence.js';
+import { admissionState } from '../harness/judge/callEvidence.js';
 import { bindingFor } from '../harness/protocol/requests.js';
 import { canonicalJson, type JsonValue } from '../harness/protocol/canonicalJson.js';
 import type { Binding } from '../harness/protocol/types.js';

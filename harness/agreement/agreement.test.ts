@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validateAdapterConfig } from '../config/adapterConfig.js';
 import { checkHistory } from '../history/checkHistory.js';
 import { canonicalJson, serializeJson } from '../protocol/canonicalJson.js';
-import { classifyCall, type CallEvidence } from '../protocol/callEvidence.js';
+import { classifyCall, type CallEvidence } from '../judge/callEvidence.js';
 import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Outcome } from '../protocol/types.js';
 import { validateRequestText } from '../protocol/validateRequest.js';

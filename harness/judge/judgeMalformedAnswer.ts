@@ -1,4 +1,4 @@
-import { admissionState } from '../protocol/callEvidence.js';
+import { admissionState } from './callEvidence.js';
 import type { CallRecord } from '../transport/callRecord.js';
 
 /** How the adapter answered a malformed request. */

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import type { ClauseId } from '../clauses.js';
 import { HistoryChecker } from '../history/HistoryChecker.js';
-import { admissionState } from '../protocol/callEvidence.js';
+import { admissionState } from '../judge/callEvidence.js';
 import type { JsonValue } from '../protocol/canonicalJson.js';
 import type { Digest } from '../protocol/digest.js';
 import type { Binding, Outcome } from '../protocol/types.js';

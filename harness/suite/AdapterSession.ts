@@ -9,7 +9,7 @@ import { recordDurableSteps } from '../faults/traceSession.js';
 import type { StepTracer } from '../faults/stepTracer.js';
 import type { DurableStep } from '../faults/durableSteps.js';
 import { CommandTransport } from '../transport/runAdapterCall.js';
-import { classifyCall, admissionState } from '../protocol/callEvidence.js';
+import { classifyCall, admissionState } from '../judge/callEvidence.js';
 import { submitRequest, observeRequest } from '../protocol/requests.js';
 import { callExcerpt } from './callExcerpt.js';
 import { outClausesFor } from './exercisedClauses.js';

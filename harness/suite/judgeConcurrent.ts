@@ -1,4 +1,4 @@
-import { admissionState } from '../protocol/callEvidence.js';
+import { admissionState } from '../judge/callEvidence.js';
 import type { Digest } from '../protocol/digest.js';
 import { violation } from '../violation.js';
 import { admissionOf, type Exchange } from '../model/exchange.js';

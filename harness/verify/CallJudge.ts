@@ -1,5 +1,5 @@
 import type { ClauseId } from '../clauses.js';
-import { classifyCall, type CallEvidence } from '../protocol/callEvidence.js';
+import { classifyCall, type CallEvidence } from '../judge/callEvidence.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import { judgeRequestText, RequestTextParseError, validateRequest } from '../protocol/validateRequest.js';
 import type { Action, Binding, CodingOperationRequest, Outcome } from '../protocol/types.js';
