@@ -249,8 +249,7 @@ const YIELD_BYTES = 32 * 1024 * 1024;
 /**
  * Copies the lines in order, each run of lines that lie one after another in one part with a
  * single read and write. Synchronous reads and writes: the run waits on this copy alone, and a
- * read through the thread pool per line cost more than the copy itself (a native adapter's run
- * spent 60 ms merging its 21 MB).
+ * read through the thread pool per line cost more than the copy itself.
  */
 async function copyInOrder(files: readonly string[], lines: readonly LineAt[], destination: string, onLine: ((line: Buffer) => void) | undefined): Promise<void> {
   const descriptors: number[] = [];

@@ -31,9 +31,9 @@ export interface TranscriptLineCut {
 }
 
 /**
- * One line of `transcript.jsonl`, as `run` writes it. (Lines written before 2026-12-03 also
- * carry `request`, the request parsed back from its text, for reading: `verify` reads it only
- * from a line without `requestText`, one written by another tool.)
+ * One line of `transcript.jsonl`, as `run` writes it. (A line written by another tool may
+ * carry `request`, the request parsed, instead of `requestText`: `verify` reads `request`
+ * only from a line without `requestText`.)
  */
 export interface TranscriptLine extends Omit<CallRecord, 'requestText'> {
   /** The exact text written to stdin. */
@@ -112,8 +112,8 @@ type LineFields = { readonly [K in keyof TranscriptLine | 'request']?: unknown }
 const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * Checks the fields every transcript line must have, whoever wrote it (README,
- * "Reading the report"; a line with only these and the request, `requestText` or
+ * Checks the fields every transcript line must have, whoever wrote it (docs/report.md,
+ * "Checking a report offline"; a line with only these and the request, `requestText` or
  * else `request`, can still be judged), and the type of each optional field it has.
  * Named reads, not a loop over a table of rules: every line of a transcript has the
  * same shape, so each read is one inline-cache hit (a table's keyed reads and calls
