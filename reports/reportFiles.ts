@@ -13,7 +13,7 @@ import { renderMarkdown } from './renderMarkdown.js';
 import type { AcceptanceReport } from './types.js';
 import { validateReport } from './validateReport.js';
 import type { RunSubject } from '../harness/options/runOptions.js';
-import { UsageError } from '../harness/UsageError.js';
+import { describeError, UsageError } from '../harness/UsageError.js';
 
 /** Where {@link writeReportFiles} put each file. */
 export interface WrittenReportFiles {
@@ -78,7 +78,7 @@ export class ReportWriteError extends Error {
    * @param cause - the file-system error
    */
   constructor(path: string, cause: unknown) {
-    super(`Could not write the report file ${path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`Could not write the report file ${path}: ${describeError(cause)}`, { cause });
     this.path = path;
   }
 }

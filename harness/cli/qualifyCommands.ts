@@ -13,7 +13,7 @@ import { helpText } from './help.js';
 import type { RunQualificationHooks } from '../runQualification.js';
 import { heartbeatPrinter, progressPrinter } from './progressPrinter.js';
 import type { ManifestRunOptions } from '../manifest/manifestOptions.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 import { tuneWorkerIsolates } from '../suite/workerThreads.js';
 import { locateTracer } from '../faults/strace.js';
 
@@ -110,7 +110,7 @@ async function loadSubject(subject: SubjectArgs, cwd: string): Promise<RunSubjec
 export async function appendStepSummaryIfSet(report: AcceptanceReport, io: CliIo, file: string | undefined, mask: SecretMask = SecretMask.fromProcess()): Promise<void> {
   if (file === undefined || file === '') return;
   await appendStepSummary(report, file, mask).catch((error: unknown) => {
-    io.stderr.write(`adapter-qualify: warning: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`adapter-qualify: warning: ${describeError(error)}\n`);
   });
 }
 

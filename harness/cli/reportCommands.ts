@@ -11,7 +11,7 @@ import type { AcceptanceReport } from '../../reports/types.js';
 import { writeReportFiles } from '../../reports/reportFiles.js';
 import { runOptionBounds, runOptionDefaults } from '../options/runOptionDefaults.js';
 import { readShardEvidence } from '../shard/shardEvidence.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 import { type CliIo, type ExitCode, exitCodes, parseCommandLine } from './commandLine.js';
 import { helpText } from './help.js';
 import { appendStepSummaryIfSet, runCommand } from './qualifyCommands.js';
@@ -67,7 +67,7 @@ async function readShardReport(dir: string): Promise<AcceptanceReport> {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    throw new UsageError(`merge: ${file}: ${code === 'ENOENT' ? 'missing (not a report directory)' : `unreadable (${code ?? (cause as Error).message})`}`, { cause });
+    throw new UsageError(`merge: ${file}: ${code === 'ENOENT' ? 'missing (not a report directory)' : `unreadable (${code ?? describeError(cause)})`}`, { cause });
   }
   const errors = reportSchemaErrors(parsed);
   if (errors.length > 0) {

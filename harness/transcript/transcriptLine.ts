@@ -1,6 +1,7 @@
 import { ACTIONS, type Action } from '../protocol/types.js';
 import { TRANSPORT_UNCERTAINTIES, type CallRecord, type TransportUncertainty } from '../transport/callRecord.js';
 import { isJsonObject } from '../protocol/jsonValues.js';
+import { describeError } from '../UsageError.js';
 
 /** How much of a call's stderr tail `--keep-stderr` keeps (the transport already caps it at 65,536 bytes). */
 export const KEPT_STDERR_CHARS = 4_096;
@@ -168,7 +169,7 @@ export function transcriptCall(text: string, line: number): TranscriptCall {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new TranscriptInputError(`line ${line} is not JSON (${error instanceof Error ? error.message : String(error)})`, line);
+    throw new TranscriptInputError(`line ${line} is not JSON (${describeError(error)})`, line);
   }
   if (!isJsonObject(parsed)) {
     throw new TranscriptInputError(`line ${line} is not a JSON object`, line);
