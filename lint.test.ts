@@ -32,6 +32,8 @@ const tree: Record<string, string> = {
   'harness/model/b.ts': 'export const b = 1;\n',
   'harness/model/c.ts': "import { d } from '../judge/d.js';\nexport const c = d;\n",
   'harness/judge/d.ts': 'export const d = 1;\n',
+  'harness/seam.ts': 'export const seam = 1;\n',
+  'harness/protocol/usesSeam.ts': "import { seam } from '../seam.js';\nexport const usesSeam = seam;\n",
   'harness/acp/client.ts': "import { command } from '../cli/command.js';\nexport const client = command;\n",
   'harness/acp/agent/session.ts': "import { low } from '../../protocol/low.js';\nexport const session = low;\n",
   'suites/acp/prompt.suite.ts': "import { session } from '../../harness/acp/agent/session.js';\nexport const prompt = session;\n",
@@ -94,6 +96,11 @@ describe('layout/import-downward', () => {
     expect(messages.get('harness/model/c.ts')).toEqual(['layout/import-downward']);
     expect(messages.get('harness/model/b.ts')).toEqual([]);
     expect(messages.get('harness/judge/d.ts')).toEqual([]);
+  });
+
+  it('counts a loose file no layer names as its folder, without the folders below it', () => {
+    expect(messages.get('harness/protocol/usesSeam.ts')).toEqual([]);
+    expect(messages.get('harness/seam.ts')).toEqual([]);
   });
 
   it('places a profile subfolder by its entry, subfolders included', () => {

@@ -198,20 +198,22 @@ function placeOf(entries, path) {
 }
 
 /**
- * The product files of a unit (tests and their helpers left out), as paths relative to the root.
+ * The product files of a unit (tests and their helpers left out), as paths relative to the root:
+ * those below its folder that belong to it, not to a unit of their own below it.
  *
  * @param {string} root absolute lint root
+ * @param {readonly { readonly pattern: RegExp, readonly layer: number }[]} entries
  * @param {string} unit a folder or a file, relative to the root
  * @returns {string[]}
  */
-function filesOfUnit(root, unit) {
+function filesOfUnit(root, entries, unit) {
   const absolute = join(root, unit);
   if (/\.m?[jt]s$/.test(unit)) return existsSync(absolute) ? [unit] : [];
   if (!existsSync(absolute)) return [];
   return readdirSync(absolute, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.(ts|mts|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((path) => !isTestCode(path));
+    .filter((path) => !isTestCode(path) && placeOf(entries, path).unit === unit);
 }
 
 /**
@@ -232,7 +234,7 @@ function unitImports(root, entries, unit) {
   let imports = unitImportsOf.get(unit);
   if (imports === undefined) {
     imports = new Map();
-    for (const file of filesOfUnit(root, unit)) {
+    for (const file of filesOfUnit(root, entries, unit)) {
       for (const target of importsOf(join(root, file))) {
         const targetPath = relative(root, target).split(sep).join('/');
         if (targetPath.startsWith('..')) continue;
