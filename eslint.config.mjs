@@ -1,19 +1,56 @@
-// ESLint flat config: the layout rules that keep modules private to their folder and the import
-// graph acyclic, one way of importing fast-check, and typescript-eslint's recommended set, tuned
-// to what this code base does on purpose. Formatting belongs to Prettier (`.prettierrc.json`).
+// ESLint flat config: the layout rules that keep modules private to their folder, the import
+// graph acyclic and imports going downward, one way of importing fast-check, and
+// typescript-eslint's recommended set, tuned to what this code base does on purpose. Formatting
+// belongs to Prettier (`.prettierrc.json`).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { layoutPlugin } from './build/eslintLayoutPlugin.mjs';
 
 /**
- * `reports/` sits below the CLI: the report builder and renderers must not depend on the CLI's
- * code (progress events included), or the two folders import each other.
+ * The layers of the code, top first: a file imports only from its own layer or those below it,
+ * and two folders of one layer never import each other both ways (`layout/import-downward`).
+ * An entry is a folder with everything below it, or one of harness/'s loose files; `*` is any
+ * one name. A profile's folders (harness/acp/, suites/acp/, adapters/acp-…) fall in the entry
+ * of their kind; a folder no entry names is only held to the no-two-way-import rule.
  */
-const cliPattern = {
-  regex: '(^|/)harness/cli/',
-  message: 'reports/ must not import the CLI (harness/cli/): move the shared type beside its owner outside harness/cli/.',
-};
+const layers = [
+  // Entry points: the CLI (and the self-check worker it starts) and the library's exports.
+  ['harness/cli', 'harness/index.ts'],
+  // Self-check: qualifies the bundled subjects and judges the verdicts.
+  ['harness/selfCheck'],
+  // One qualification run, replay and offline verification; the suites and the subjects they run.
+  ['harness/runQualification.ts', 'harness/replay', 'harness/verify', 'suites', 'adapters/*'],
+  // What a run is made of: options, the live suite's machinery, generators, profiles, shards, reports.
+  ['harness/options', 'harness/suite', 'generators', 'harness/manifest', 'harness/acp', 'harness/shard', 'reports'],
+  // Judges, the ledger model, evidence and transcripts, faults, lifecycle, config and catalogs.
+  [
+    'harness/judge',
+    'harness/model',
+    'harness/history',
+    'harness/transcript',
+    'harness/evidence',
+    'harness/faults',
+    'harness/lifecycle',
+    'harness/config',
+    'harness/catalog',
+    'harness/baseline',
+    'harness/notApplicableClauses.ts',
+  ],
+  // Spawning and bounding a call; the protocol's types, requests and parsers.
+  ['harness/transport', 'harness/protocol'],
+  // The vocabulary everything uses.
+  [
+    'harness/clauses.ts',
+    'harness/violation.ts',
+    'harness/UsageError.ts',
+    'harness/schemas.ts',
+    'harness/packageRoot.ts',
+    'harness/quoting.ts',
+    'harness/runWithLimit.ts',
+    'harness/writeFileAtomic.ts',
+  ],
+];
 
 /**
  * fast-check is imported one way everywhere, `import * as fc from 'fast-check'` (or
@@ -55,6 +92,7 @@ export default tseslint.config(
     rules: {
       'layout/no-foreign-internals': 'error',
       'layout/no-import-cycle': 'error',
+      'layout/import-downward': ['error', { layers }],
       'no-restricted-syntax': ['error', ...fastCheckStyle, ...namedExportsOnly],
       'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // The suite parses, escapes and attacks with control characters on purpose.
@@ -70,10 +108,6 @@ export default tseslint.config(
       // Types are imported with `import type`, so erased imports never start a module at run time.
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
-  },
-  {
-    files: ['reports/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [cliPattern] }] },
   },
   {
     // Tools' own configuration files are loaded by their default export.

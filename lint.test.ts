@@ -23,6 +23,20 @@ const tree: Record<string, string> = {
   'harness/cycle/b.ts': "import type { A } from './a.js';\nexport interface B { readonly a?: A }\n",
   'harness/cli/progress.ts': "import { render } from '../../reports/render.js';\nexport interface Progress { readonly done: number }\nexport const shown = render({ done: 1 });\n",
   'reports/render.ts': "import type { Progress } from '../harness/cli/progress.js';\nexport const render = (progress: Progress): string => String(progress.done);\n",
+  'harness/cli/command.ts': 'export const command = 1;\n',
+  'harness/cli/down.ts': "import { low } from '../protocol/low.js';\nexport const down = low;\n",
+  'harness/protocol/low.ts': 'export const low = 1;\n',
+  'harness/protocol/up.ts': "import { command } from '../cli/command.js';\nexport const up = command;\n",
+  'harness/protocol/low.test.ts': "import { command } from '../cli/command.js';\nexport const tested = command;\n",
+  'harness/judge/a.ts': "import { b } from '../model/b.js';\nexport const a = b;\n",
+  'harness/model/b.ts': 'export const b = 1;\n',
+  'harness/model/c.ts': "import { d } from '../judge/d.js';\nexport const c = d;\n",
+  'harness/judge/d.ts': 'export const d = 1;\n',
+  'harness/seam.ts': 'export const seam = 1;\n',
+  'harness/protocol/usesSeam.ts': "import { seam } from '../seam.js';\nexport const usesSeam = seam;\n",
+  'harness/acp/client.ts': "import { command } from '../cli/command.js';\nexport const client = command;\n",
+  'harness/acp/agent/session.ts': "import { low } from '../../protocol/low.js';\nexport const session = low;\n",
+  'suites/acp/prompt.suite.ts': "import { session } from '../../harness/acp/agent/session.js';\nexport const prompt = session;\n",
   'generators/defaultFc.ts': "import fc from 'fast-check';\nexport const a = fc.nat();\n",
   'generators/namedFc.ts': "import { nat } from 'fast-check';\nexport const b = nat();\n",
   'generators/namespaceFc.ts': "import * as fc from 'fast-check';\nexport const c = fc.nat();\n",
@@ -66,7 +80,37 @@ describe('layout/no-import-cycle', () => {
 
   it('reports a cycle between harness/ and reports/, and reports/ importing the CLI', () => {
     expect(messages.get('harness/cli/progress.ts')).toEqual(['layout/no-import-cycle']);
-    expect(messages.get('reports/render.ts')).toEqual(['layout/no-import-cycle', 'no-restricted-imports']);
+    expect(messages.get('reports/render.ts')).toEqual(['layout/no-import-cycle', 'layout/import-downward']);
+  });
+});
+
+describe('layout/import-downward', () => {
+  it('reports an upward import and leaves a downward one alone', () => {
+    expect(messages.get('harness/protocol/up.ts')).toEqual(['layout/import-downward']);
+    expect(messages.get('harness/cli/down.ts')).toEqual([]);
+    expect(messages.get('harness/protocol/low.ts')).toEqual([]);
+  });
+
+  it('reports two folders of one layer that import each other, though no file cycle joins them', () => {
+    expect(messages.get('harness/judge/a.ts')).toEqual(['layout/import-downward']);
+    expect(messages.get('harness/model/c.ts')).toEqual(['layout/import-downward']);
+    expect(messages.get('harness/model/b.ts')).toEqual([]);
+    expect(messages.get('harness/judge/d.ts')).toEqual([]);
+  });
+
+  it('counts a loose file no layer names as its folder, without the folders below it', () => {
+    expect(messages.get('harness/protocol/usesSeam.ts')).toEqual([]);
+    expect(messages.get('harness/seam.ts')).toEqual([]);
+  });
+
+  it('places a profile subfolder by its entry, subfolders included', () => {
+    expect(messages.get('harness/acp/client.ts')).toEqual(['layout/import-downward']);
+    expect(messages.get('harness/acp/agent/session.ts')).toEqual([]);
+    expect(messages.get('suites/acp/prompt.suite.ts')).toEqual([]);
+  });
+
+  it('does not layer the project’s own tests', () => {
+    expect(messages.get('harness/protocol/low.test.ts')).toEqual([]);
   });
 });
 

@@ -2,18 +2,13 @@ import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
-/**
- * The two files that each qualify adapters from start to finish several times, the
- * longest by far (on the idle 2-core machine, 2026-12-02: 314 and 207 s of a 441 s run,
- * the next one 53 s).
- */
+/** The two files that each qualify adapters from start to finish several times: the longest by far. */
 const LONGEST_FILES = ['adapters/conformingAdapters.test.ts', 'adapters/hostile/hostileSubjects.test.ts'];
 
 /**
  * vitest's order (the slowest first, by the durations it cached from the last run; larger
  * files first without one), with the longest files first either way: a fresh clone has no
- * cache, and there vitest started `conformingAdapters.test.ts` 66 s late, which made the
- * whole run 66 s longer than that file alone.
+ * cache, and a longest file started late makes the whole run wait for it.
  */
 class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -3,7 +3,7 @@
 // CONCURRENCY at a time, as a host would (argv, cwd, env, stdin), and prints its wall
 // time and mean call time as JSON. It takes the suite's environment policy from dist/,
 // so build first. A process of its own because a fork costs more the more memory the
-// forking process holds (README, speed section): run inside the bench, after it had
+// forking process holds (docs/performance.md): run inside the bench, after it had
 // read a suite run's transcript, the loop was slowed by the bench's own heap.
 // Usage: node bench/bareLoop.mjs CALLS.json   ({ executable, argvPrefix, cwd, scratch, concurrency, calls: [{ action, requestText }] })
 import { readFileSync } from 'node:fs';

@@ -1,8 +1,9 @@
-// Two layout rules ESLint's own rules cannot state: which folder may import an `_internals/`
-// module (decided on the resolved path, not on how the specifier happens to be spelled), and
-// that the file import graph has no cycle, type-only imports included (eslint-plugin-import-x's
-// no-cycle skips `import type`, but a cycle of types still ties two modules together).
-import { existsSync, readFileSync } from 'node:fs';
+// Three layout rules ESLint's own rules cannot state: which folder may import an `_internals/`
+// module (decided on the resolved path, not on how the specifier happens to be spelled), that
+// the file import graph has no cycle, type-only imports included (eslint-plugin-import-x's
+// no-cycle skips `import type`, but a cycle of types still ties two modules together), and that
+// folders import only downward through declared layers, never each other both ways.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
@@ -150,9 +151,153 @@ const noForeignInternals = {
 };
 
 /**
- * The repository's own ESLint plugin: `layout/no-import-cycle` and `layout/no-foreign-internals`.
+ * Whether a file is one of the project's own tests or their helpers: they may assemble any
+ * layers to drive the module under test, and they never ship, so no layer counts them.
+ *
+ * @param {string} path path relative to the lint root, `/`-separated
+ */
+function isTestCode(path) {
+  return path.endsWith('.test.ts') || path.split('/').includes('__test-helpers__');
+}
+
+/**
+ * A layer entry as a pattern on a path relative to the lint root: `harness/cli` names that folder
+ * and everything below it, `harness/clauses.ts` one file, and `*` stands for one name
+ * (`adapters/*` is each folder of adapters/ on its own).
+ *
+ * @param {string} entry
+ * @returns {RegExp} matches the entry's part of a path, as a prefix ending at a `/` or the end
+ */
+function entryPattern(entry) {
+  const escaped = entry
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]*');
+  return new RegExp(`^${escaped}(?=/|$)`);
+}
+
+/**
+ * What a path belongs to for the layering: its unit (the declared folder or file it falls in,
+ * `*` resolved to the real name; else its own folder, with `_internals/` folded into its owner)
+ * and that unit's layer (0 is the top), or null when no entry declares it.
+ *
+ * @param {readonly { readonly pattern: RegExp, readonly layer: number }[]} entries
+ * @param {string} path relative to the lint root
+ * @returns {{ unit: string, layer: number | null }}
+ */
+function placeOf(entries, path) {
+  let best;
+  for (const { pattern, layer } of entries) {
+    const match = pattern.exec(path);
+    if (match !== null && (best === undefined || match[0].length > best.unit.length)) best = { unit: match[0], layer };
+  }
+  if (best !== undefined) return best;
+  const folders = path.split('/').slice(0, -1);
+  const internals = folders.indexOf('_internals');
+  return { unit: (internals === -1 ? folders : folders.slice(0, internals)).join('/'), layer: null };
+}
+
+/**
+ * The product files of a unit (tests and their helpers left out), as paths relative to the root:
+ * those below its folder that belong to it, not to a unit of their own below it.
+ *
+ * @param {string} root absolute lint root
+ * @param {readonly { readonly pattern: RegExp, readonly layer: number }[]} entries
+ * @param {string} unit a folder or a file, relative to the root
+ * @returns {string[]}
+ */
+function filesOfUnit(root, entries, unit) {
+  const absolute = join(root, unit);
+  if (/\.m?[jt]s$/.test(unit)) return existsSync(absolute) ? [unit] : [];
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(ts|mts|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => !isTestCode(path) && placeOf(entries, path).unit === unit);
+}
+
+/**
+ * For each unit, the first import of each other unit its product files make: `from → to → example`.
+ * Read once per ESLint process, like {@link importsOfFile}.
+ *
+ * @type {Map<string, Map<string, string>>}
+ */
+const unitImportsOf = new Map();
+
+/**
+ * @param {string} root absolute lint root
+ * @param {readonly { readonly pattern: RegExp, readonly layer: number }[]} entries
+ * @param {string} unit
+ * @returns {Map<string, string>} the units it imports, each with one `file → file` example
+ */
+function unitImports(root, entries, unit) {
+  let imports = unitImportsOf.get(unit);
+  if (imports === undefined) {
+    imports = new Map();
+    for (const file of filesOfUnit(root, entries, unit)) {
+      for (const target of importsOf(join(root, file))) {
+        const targetPath = relative(root, target).split(sep).join('/');
+        if (targetPath.startsWith('..')) continue;
+        const { unit: targetUnit } = placeOf(entries, targetPath);
+        if (targetUnit !== unit && targetUnit !== '' && !imports.has(targetUnit)) imports.set(targetUnit, `${file} → ${targetPath}`);
+      }
+    }
+    unitImportsOf.set(unit, imports);
+  }
+  return imports;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const importDownward = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Imports go downward through the declared layers (top first), and no two folders import each other. Tests and __test-helpers__/ are not layered.',
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { layers: { type: 'array', items: { type: 'array', items: { type: 'string' } } } },
+        required: ['layers'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      upward: "'{{target}}' is in a higher layer ({{targetUnit}}) than {{unit}}: move what both need down, or the importer up (layers are in eslint.config.mjs).",
+      tie: '{{unit}} imports {{targetUnit}}, which imports it back ({{back}}): move what both need into a folder below both.',
+    },
+  },
+  create(context) {
+    const root = context.cwd;
+    const path = relative(root, context.physicalFilename).split(sep).join('/');
+    if (path.startsWith('..') || isTestCode(path)) return {};
+    /** @type {readonly (readonly string[])[]} */
+    const layers = context.options[0].layers;
+    const entries = layers.flatMap((names, layer) => names.map((name) => ({ pattern: entryPattern(name), layer })));
+    const here = placeOf(entries, path);
+    return importVisitor((node, specifier) => {
+      const target = resolveSpecifier(context.physicalFilename, specifier);
+      if (target === undefined) return;
+      const targetPath = relative(root, target).split(sep).join('/');
+      if (targetPath.startsWith('..') || isTestCode(targetPath)) return;
+      const there = placeOf(entries, targetPath);
+      if (there.unit === here.unit || there.unit === '') return;
+      if (here.layer !== null && there.layer !== null && there.layer !== here.layer) {
+        // A downward import's way back, if any, is an upward import, reported where it is made.
+        if (there.layer < here.layer) context.report({ node, messageId: 'upward', data: { target: targetPath, targetUnit: there.unit, unit: here.unit } });
+        return;
+      }
+      const back = unitImports(root, entries, there.unit).get(here.unit);
+      if (back !== undefined) context.report({ node, messageId: 'tie', data: { unit: here.unit, targetUnit: there.unit, back } });
+    });
+  },
+};
+
+/**
+ * The repository's own ESLint plugin: `layout/no-import-cycle`, `layout/no-foreign-internals` and
+ * `layout/import-downward`.
  */
 export const layoutPlugin = {
   meta: { name: 'adapter-qualify-layout' },
-  rules: { 'no-import-cycle': noImportCycle, 'no-foreign-internals': noForeignInternals },
+  rules: { 'no-import-cycle': noImportCycle, 'no-foreign-internals': noForeignInternals, 'import-downward': importDownward },
 };

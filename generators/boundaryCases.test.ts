@@ -6,7 +6,7 @@ import { requestText, submitRequest } from '../harness/protocol/requests.js';
 import { validateRequestText } from '../harness/protocol/validateRequest.js';
 import { boundaryCases, type BoundaryBound } from './boundaryCases.js';
 import { isArrayIndexKey } from '../harness/protocol/canonicalJson.js';
-import { hostCanonical, hostDigestText } from '../harness/agreement/hostModel.js';
+import { hostCanonical, hostDigestText } from '../harness/agreement/__test-helpers__/hostModel.js';
 
 /** The measured quantity and the limit it must equal, per bound. */
 const ON_BOUND: Readonly<Record<Exclude<BoundaryBound, 'identity-length' | 'request-bytes'>, readonly [keyof PayloadMeasure, number]>> = {

@@ -1,8 +1,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../harness/protocol/canonicalJson.js';
-import { LedgerCommand } from '../harness/suite/LedgerModel.js';
-import { OperationIds } from '../harness/suite/OperationIds.js';
+import { LedgerCommand } from '../harness/model/LedgerModel.js';
+import { OperationIds } from '../harness/model/OperationIds.js';
 import { describeLedgerSequence, distinctPayloads, ledgerPool, ledgerSequence } from './ledgerSequence.js';
 
 describe('ledgerSequence', () => {

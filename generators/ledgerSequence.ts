@@ -2,8 +2,8 @@ import * as fc from 'fast-check';
 import { bindingFor } from '../harness/protocol/requests.js';
 import { canonicalJson, type JsonValue } from '../harness/protocol/canonicalJson.js';
 import type { PayloadFamily } from '../harness/options/runOptions.js';
-import { LedgerCommand, LedgerModel, type LedgerCommandKind, type PooledOperation } from '../harness/suite/LedgerModel.js';
-import type { OperationIds } from '../harness/suite/OperationIds.js';
+import { LedgerCommand, LedgerModel, type LedgerCommandKind, type PooledOperation } from '../harness/model/LedgerModel.js';
+import type { OperationIds } from '../harness/model/OperationIds.js';
 import { payload } from './payload.js';
 
 // The inputs of cases on shared operationIds: model-based sequences of ledger steps (with

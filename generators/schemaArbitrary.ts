@@ -17,7 +17,7 @@ export type SchemaArbitraries =
 
 /** Keywords that only annotate: ignored by generation. */
 const ANNOTATIONS = new Set(['$schema', '$id', '$comment', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly']);
-/** The validation keywords the generator understands: the subset the README names. */
+/** The validation keywords the generator understands: the subset docs/adapter-manifest.md names. */
 const VALIDATION = new Set([
   'type',
   'enum',

@@ -41,6 +41,17 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * The message of a caught value, for an error message or a reason: an `Error`'s `message`,
+ * anything else (a thrown string, a rejected non-error) as text. The one way this code base
+ * reads what a `catch` caught.
+ * @param error - what was caught
+ * @public
+ */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 const MAX_SHOWN = 60;
 
 /**

@@ -22,8 +22,8 @@ export const PROFILE_IDS = ['coding-operation.v1', 'adapter-manifest.v1'] as con
 /** One of {@link PROFILE_IDS}. */
 export type ProfileId = (typeof PROFILE_IDS)[number];
 
-const CODING_OPERATION_SPEC = 'coding-operation-v1.md';
-const MANIFEST_SPEC = 'adapter-manifest-v1.md';
+const CODING_OPERATION_SPEC = 'docs/protocol.md';
+const MANIFEST_SPEC = 'docs/adapter-manifest.md';
 
 interface CatalogFamily {
   readonly spec: string;
@@ -228,7 +228,7 @@ export interface ClauseDefinition {
   readonly level: ClauseLevel;
   readonly obligation: ClauseObligation;
   readonly family: ClauseFamily;
-  /** Spec file and section that state the clause, e.g. `coding-operation-v1.md §4`. */
+  /** Spec file and section that state the clause, e.g. `docs/protocol.md §4`. */
   readonly section: string;
   /** One line, for tables and summaries. */
   readonly summary: string;

@@ -53,10 +53,10 @@ export { CommandTransport } from './transport/runAdapterCall.js';
 export type { LoadedSdk, SdkCallArgument, SdkModuleLoader, SdkSurface } from './transport/SdkTransport.js';
 export { SdkTransport } from './transport/SdkTransport.js';
 export { TransportMismatchError } from './transport/OperationTransport.js';
-export type { CallEvidence, UncertaintyReason } from './protocol/callEvidence.js';
-export { classifyCall } from './protocol/callEvidence.js';
-export type { AdmissionReading } from './protocol/callEvidence.js';
-export { admissionState } from './protocol/callEvidence.js';
+export type { CallEvidence, UncertaintyReason } from './judge/callEvidence.js';
+export { classifyCall } from './judge/callEvidence.js';
+export type { AdmissionReading } from './judge/callEvidence.js';
+export { admissionState } from './judge/callEvidence.js';
 
 export type { HistoryEntry } from './history/HistoryChecker.js';
 export { HistoryChecker } from './history/HistoryChecker.js';

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from './__test-helpers__/temporaryRoot.js';
-import { loadAdapterConfig } from './config/loadSubject.js';
+import { loadAdapterConfig } from './options/loadSubject.js';
 import { normalizeRunOptions } from './options/normalizeOptions.js';
 import { packageRoot } from './packageRoot.js';
 import { runQualification } from './runQualification.js';

@@ -1,5 +1,5 @@
 import { profileClauses, type ClauseDefinition, type ClauseId, type ClauseLevel, type ProfileId } from '../harness/clauses.js';
-import { evaluateBaseline } from '../harness/baseline/evaluateBaseline.js';
+import { evaluateBaseline } from './evaluateBaseline.js';
 import type { ExpectedFailures } from '../harness/baseline/expectedFailures.js';
 import type { ClauseEvidence, FaultMethodNote, QualifyTestMeta, RecordedViolation, ReplayHandle } from '../harness/evidence/types.js';
 import {

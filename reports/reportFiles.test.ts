@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SecretMask } from '../harness/evidence/SecretMask.js';
 import { ReportSchemaError } from './validateReport.js';
-import { ReportWriteError, writeFileAtomic, writeReportFiles, OutputDirectory, type OutputPlacement } from './reportFiles.js';
+import { ReportWriteError, writeReportFiles, OutputDirectory, type OutputPlacement } from './reportFiles.js';
 import { smallReport } from './__test-helpers__/reportFixtures.js';
 import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { UsageError } from '../harness/UsageError.js';
@@ -82,16 +82,6 @@ describe('writeReportFiles', () => {
     expect(error).toBeInstanceOf(ReportWriteError);
     expect((error as ReportWriteError).name).toBe('ReportWriteError');
     expect((error as ReportWriteError).path).toBe(join(blocker, 'out'));
-  });
-});
-
-describe('writeFileAtomic', () => {
-  it('removes its temporary file when the rename fails', async () => {
-    const target = join(root, 'a-directory');
-    await mkdir(target);
-    await writeFile(join(target, 'keep'), '');
-    await expect(writeFileAtomic(target, 'content')).rejects.toThrow();
-    expect(await readdir(root)).toEqual(['a-directory']);
   });
 });
 

@@ -1,19 +1,19 @@
 /*
  * Writing a report to disk: the output directory (checked before any adapter starts, swapped in whole),
- * atomic file writes, and the four report files.
+ * and the four report files, each written atomically.
  */
-import { mkdir, rename, rm, writeFile, access, lstat, mkdtemp, readdir, realpath, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, access, lstat, mkdtemp, readdir, realpath, stat } from 'node:fs/promises';
 import { join, basename, dirname, isAbsolute, relative, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { SecretMask } from '../harness/evidence/SecretMask.js';
+import { writeFileAtomic } from '../harness/writeFileAtomic.js';
 import { renderHtml } from './renderHtml.js';
 import { renderJunit } from './renderJunit.js';
 import { renderMarkdown } from './renderMarkdown.js';
 import type { AcceptanceReport } from './types.js';
 import { validateReport } from './validateReport.js';
 import type { RunSubject } from '../harness/options/runOptions.js';
-import { UsageError } from '../harness/UsageError.js';
+import { describeError, UsageError } from '../harness/UsageError.js';
 
 /** Where {@link writeReportFiles} put each file. */
 export interface WrittenReportFiles {
@@ -67,25 +67,6 @@ export async function writeReportFiles(unmasked: AcceptanceReport, outDir: strin
   return files;
 }
 
-/**
- * Writes a file atomically: the content goes to a temporary file in the same
- * directory, which is then renamed over the target, so readers see the old
- * file or the whole new one, never a part. The temporary file is removed on failure.
- *
- * @param path - the target file; its directory must exist
- * @param content - the whole content, written as UTF-8
- */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(temporary, content, { encoding: 'utf8', flag: 'wx' });
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
 /** A report file could not be written (exit code 3: the suite failed, not the adapter). */
 export class ReportWriteError extends Error {
   override readonly name = 'ReportWriteError' as const;
@@ -97,7 +78,7 @@ export class ReportWriteError extends Error {
    * @param cause - the file-system error
    */
   constructor(path: string, cause: unknown) {
-    super(`Could not write the report file ${path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`Could not write the report file ${path}: ${describeError(cause)}`, { cause });
     this.path = path;
   }
 }

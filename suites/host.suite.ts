@@ -4,7 +4,7 @@ import { hostileFixtureCommand, type HostileFixture } from '../adapters/hostile/
 import type { ClauseId } from '../harness/clauses.js';
 import { validateAdapterConfig } from '../harness/config/adapterConfig.js';
 import { checkHistory } from '../harness/history/checkHistory.js';
-import { classifyCall } from '../harness/protocol/callEvidence.js';
+import { classifyCall } from '../harness/judge/callEvidence.js';
 import { digestText } from '../harness/protocol/digest.js';
 import { OUTCOME_CONTRACT, type Binding, type Outcome, type TerminalOutcome } from '../harness/protocol/types.js';
 import { callExcerpt } from '../harness/suite/callExcerpt.js';

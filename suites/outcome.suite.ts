@@ -1,6 +1,7 @@
 import { payload } from '../generators/payload.js';
 import { bindingFor } from '../harness/protocol/requests.js';
-import { admissionOf, noTerminalReason, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
+import { noTerminalReason, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
+import { admissionOf } from '../harness/model/exchange.js';
 import { outClausesFor } from '../harness/suite/exercisedClauses.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
 

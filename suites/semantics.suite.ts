@@ -1,25 +1,17 @@
 import * as fc from 'fast-check';
 import { mustTryPayloads, payload, PITFALL_SUBMITS, type PitfallSubmit } from '../generators/payload.js';
 import { checkHistory } from '../harness/history/checkHistory.js';
-import { admissionState } from '../harness/protocol/callEvidence.js';
+import { admissionState } from '../harness/judge/callEvidence.js';
 import { bindingFor } from '../harness/protocol/requests.js';
 import { canonicalJson, type JsonValue } from '../harness/protocol/canonicalJson.js';
 import type { Binding } from '../harness/protocol/types.js';
-import type { AdapterSession, Exchange } from '../harness/suite/AdapterSession.js';
-import type { CaseResult } from '../harness/suite/checkProperty.js';
-import {
-  admissionOf,
-  describeExchange,
-  noTerminalReason,
-  observeInventsAdmissions,
-  PHANTOM_ADMISSIONS,
-  pollUntilTerminal,
-  undecidedCase,
-  witnessesOf,
-} from '../harness/suite/exchangeHelpers.js';
+import type { AdapterSession } from '../harness/suite/AdapterSession.js';
+import { admissionOf, describeExchange, type Exchange } from '../harness/model/exchange.js';
+import type { CaseResult } from '../harness/model/caseResult.js';
+import { noTerminalReason, observeInventsAdmissions, PHANTOM_ADMISSIONS, pollUntilTerminal, undecidedCase, witnessesOf } from '../harness/suite/exchangeHelpers.js';
 import { CONTROL_PAYLOAD, isRefusal, judgeRefusedSubmit, submitControl } from '../harness/suite/judgeRefusal.js';
 import { payloadFeatures } from '../harness/suite/payloadFeatures.js';
-import type { OperationIds } from '../harness/suite/OperationIds.js';
+import type { OperationIds } from '../harness/model/OperationIds.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
 import { violation, type Violation } from '../harness/violation.js';
 

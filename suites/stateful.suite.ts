@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describeLedgerSequence, distinctPayloads, ledgerPool, ledgerSequence } from '../generators/ledgerSequence.js';
-import { LedgerCommand, runLedgerSequence, type LedgerCommandKind } from '../harness/suite/LedgerModel.js';
+import { LedgerCommand, runLedgerSequence, type LedgerCommandKind } from '../harness/model/LedgerModel.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
 
 // Model-based sequences of the SEM clauses: submit, resubmit, rebind and observes over a pool

@@ -31,7 +31,7 @@ export type HostileFixture =
 
 /**
  * The fixtures written for POSIX sh (`<name>.sh`): what the host suite runs on every run, where
- * a Node.js start (about 40 ms of CPU each) was most of its cost. The others are Node.js (`<name>.mjs`).
+ * a Node.js start each was most of its cost. The others are Node.js (`<name>.mjs`).
  */
 const SHELL_FIXTURES: ReadonlySet<HostileFixture> = new Set([
   'deep-json',

@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../../harness/__test-helpers__/temporaryRoot.js';
 import { CLI_BIN, runQualifyCli } from '../../harness/__test-helpers__/runQualifyCli.js';
-import { loadAdapterConfig } from '../../harness/config/loadSubject.js';
+import { loadAdapterConfig } from '../../harness/options/loadSubject.js';
 import { normalizeRunOptions } from '../../harness/options/normalizeOptions.js';
 import { runQualification } from '../../harness/runQualification.js';
 import type { AcceptanceReport } from '../../reports/types.js';

@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { validateAdapterConfig } from '../config/adapterConfig.js';
 import { checkHistory } from '../history/checkHistory.js';
 import { canonicalJson, serializeJson } from '../protocol/canonicalJson.js';
-import { classifyCall, type CallEvidence } from '../protocol/callEvidence.js';
+import { classifyCall, type CallEvidence } from '../judge/callEvidence.js';
 import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Outcome } from '../protocol/types.js';
 import { validateRequestText } from '../protocol/validateRequest.js';
 import { decodeUtf8 } from '../transport/capture.js';
 import { boundCorpus, canonicalCorpus, configCorpus, historyCorpus, historyExamples, outcomeCorpus, requestCorpus, type OutcomeCase, type RequestCase } from './__test-helpers__/corpora.js';
-import { hostAcceptsConfig, hostAcceptsHistory, hostAcceptsRequest, hostCanonical, hostReadsOutcome } from './hostModel.js';
+import { hostAcceptsConfig, hostAcceptsHistory, hostAcceptsRequest, hostCanonical, hostReadsOutcome } from './__test-helpers__/hostModel.js';
 
 // The standing agreement test: the suite's oracle (canonical JSON, request
 // validator, outcome parser, history checker, configuration validator) against
-// an independent, spec-literal model of algal's host (hostModel.ts), over
+// an independent, spec-literal model of algal's host (__test-helpers__/hostModel.ts), over
 // corpora rich in the classic edge families. Any difference fails, with the
 // smallest case; the only tolerated one is the catalog's own: OUT-JSON is
 // strict about a leading BOM that the host's decoder strips, and says so.

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { parse } from 'yaml';
 import type { ClauseId } from '../clauses.js';
-import { describeReceived, UsageError } from '../UsageError.js';
+import { describeError, describeReceived, UsageError } from '../UsageError.js';
 
 /**
  * A loaded `--expected-failures` file: the clauses known to fail for this
@@ -61,7 +61,7 @@ export function parseExpectedFailures(text: string, source: string, profileClaus
   try {
     document = parseYaml(text);
   } catch (cause) {
-    refuse(`not valid YAML or JSON (${firstLine((cause as Error).message)})`, cause);
+    refuse(`not valid YAML or JSON (${firstLine(describeError(cause))})`, cause);
   }
   const list = listOf(document) ?? refuse(`must be a list of clause IDs or {"expectedFailures": [...]} (got ${describeReceived(document)})`);
   const known = new Set<string>(profileClauseIds);

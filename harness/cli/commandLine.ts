@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { RunOptionsInput } from '../options/runOptions.js';
 import type { ProgressStream } from './progressPrinter.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 import { COMMAND_OPTIONS, type CommandName, type OptionSpec } from './help.js';
 
 /**
@@ -73,7 +73,7 @@ export function parseCommandLine<C extends CommandName>(command: C, args: readon
 function toUsageError(command: CommandName, cause: unknown, args: readonly string[]): unknown {
   const code = (cause as { code?: unknown }).code;
   if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS')) return cause;
-  const message = (cause as Error).message;
+  const message = describeError(cause);
   const option = /'(-[^' ]+)/.exec(message)?.[1];
   const help = `see adapter-qualify ${command} --help`;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {

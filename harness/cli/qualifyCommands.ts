@@ -1,19 +1,19 @@
 // The qualifying commands: `run` (the coding-operation profile), `manifest` (the
 // adapter-manifest profile) and `self-check` (the suite against its own mutants).
-import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../config/loadSubject.js';
+import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../options/loadSubject.js';
 import { normalizeManifestOptions, normalizeRunOptions, normalizeSelfCheckOptions } from '../options/normalizeOptions.js';
 import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions } from '../options/runOptions.js';
 import { appendStepSummary } from '../../reports/stepSummary.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { SecretMask } from '../evidence/SecretMask.js';
-import { renderExpectedFailures } from '../baseline/evaluateBaseline.js';
-import { writeFileAtomic } from '../../reports/reportFiles.js';
+import { renderExpectedFailures } from '../../reports/evaluateBaseline.js';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 import { type CliIo, type ExitCode, exitCodes, parseCommandLine, parseRunArgs, quoted, type SubjectArgs } from './commandLine.js';
 import { helpText } from './help.js';
 import type { RunQualificationHooks } from '../runQualification.js';
 import { heartbeatPrinter, progressPrinter } from './progressPrinter.js';
 import type { ManifestRunOptions } from '../manifest/manifestOptions.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 import { tuneWorkerIsolates } from '../suite/workerThreads.js';
 import { locateTracer } from '../faults/strace.js';
 
@@ -110,7 +110,7 @@ async function loadSubject(subject: SubjectArgs, cwd: string): Promise<RunSubjec
 export async function appendStepSummaryIfSet(report: AcceptanceReport, io: CliIo, file: string | undefined, mask: SecretMask = SecretMask.fromProcess()): Promise<void> {
   if (file === undefined || file === '') return;
   await appendStepSummary(report, file, mask).catch((error: unknown) => {
-    io.stderr.write(`adapter-qualify: warning: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`adapter-qualify: warning: ${describeError(error)}\n`);
   });
 }
 

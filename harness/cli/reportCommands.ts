@@ -4,14 +4,14 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path, { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { mergeReports, type ShardReport } from '../../reports/mergeReports.js';
+import { mergeReports, type ShardReport } from '../shard/mergeReports.js';
 import { renderSummary } from '../../reports/renderSummary.js';
 import { reportSchemaErrors } from '../../reports/validateReport.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { writeReportFiles } from '../../reports/reportFiles.js';
 import { runOptionBounds, runOptionDefaults } from '../options/runOptionDefaults.js';
 import { readShardEvidence } from '../shard/shardEvidence.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 import { type CliIo, type ExitCode, exitCodes, parseCommandLine } from './commandLine.js';
 import { helpText } from './help.js';
 import { appendStepSummaryIfSet, runCommand } from './qualifyCommands.js';
@@ -67,7 +67,7 @@ async function readShardReport(dir: string): Promise<AcceptanceReport> {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    throw new UsageError(`merge: ${file}: ${code === 'ENOENT' ? 'missing (not a report directory)' : `unreadable (${code ?? (cause as Error).message})`}`, { cause });
+    throw new UsageError(`merge: ${file}: ${code === 'ENOENT' ? 'missing (not a report directory)' : `unreadable (${code ?? describeError(cause)})`}`, { cause });
   }
   const errors = reportSchemaErrors(parsed);
   if (errors.length > 0) {

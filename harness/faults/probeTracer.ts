@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { describeError } from '../UsageError.js';
 
 /**
  * How long a tracer's probe (a traced `node -e ''`) may take: once per worker, and a loaded machine can take
@@ -24,7 +25,7 @@ export function probeTracer(file: string, args: readonly string[]): Promise<stri
       });
     } catch (error) {
       // An argument Node.js refuses outright (a NUL in $ADAPTER_QUALIFY_PYTHON): never a rejection, a reason.
-      resolve(error instanceof Error ? error.message : String(error));
+      resolve(describeError(error));
     }
   });
 }

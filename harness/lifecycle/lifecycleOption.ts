@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { lazySuiteSchema } from '../schemas.js';
-import { describeReceived, UsageError } from '../UsageError.js';
+import { describeError, describeReceived, UsageError } from '../UsageError.js';
 
 /**
  * The adapter's declared lifecycle (`--lifecycle FILE`), as normalized.
@@ -71,7 +71,7 @@ export function validateLifecycleOption(file: unknown, environment: { readonly c
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    refuse(`is not JSON (${(cause as Error).message})`, undefined, cause);
+    refuse(`is not JSON (${describeError(cause)})`, undefined, cause);
   }
   const validate = lifecycleValidator();
   if (!validate(value)) {

@@ -1,5 +1,6 @@
 import { lstat, open, readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, win32 } from 'node:path';
+import { describeError } from '../UsageError.js';
 
 // The adapter directory is hostile input: every file the profile reads is read here, bounded in
 // size and contained in the declared root after symlinks, before any check looks at its content.
@@ -30,12 +31,12 @@ export async function readJsonFile(path: string): Promise<JsonFileRead> {
       await handle.close();
     }
   } catch (error) {
-    return { kind: 'unreadable', reason: (error as Error).message };
+    return { kind: 'unreadable', reason: describeError(error) };
   }
   try {
     return { kind: 'json', value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { kind: 'invalid', reason: `not JSON: ${(error as Error).message}` };
+    return { kind: 'invalid', reason: `not JSON: ${describeError(error)}` };
   }
 }
 
@@ -61,7 +62,7 @@ export async function resolveInsideRoot(root: string, reference: string, base: s
   try {
     realRoot = await realpath(root);
   } catch (error) {
-    return { kind: 'outside', reason: `the root cannot be resolved: ${(error as Error).message}` };
+    return { kind: 'outside', reason: `the root cannot be resolved: ${describeError(error)}` };
   }
   const real = await realTarget(absolute);
   if (!within(realRoot, real)) return { kind: 'outside', reason: `resolves to ${real} through a symlink, outside the root ${realRoot}` };

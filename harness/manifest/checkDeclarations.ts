@@ -9,6 +9,7 @@ import { violation, type Violation } from '../violation.js';
 import { readJsonFile, resolveInsideRoot, type JsonFileRead } from './adapterFiles.js';
 import { ajvViolations, manifestSchemas } from './manifestSchemas.js';
 import { isJsonObject, jsonPointer } from '../protocol/jsonValues.js';
+import { describeError } from '../UsageError.js';
 
 // The static checks: the two documents that declare the adapter (the manifest, MAN, and the tool
 // catalog it names, CAT), judged by reading files alone. No adapter process runs here, so every
@@ -319,7 +320,7 @@ class RefLoader {
       const id = `${pathToFileURL(file).href}?schema=${++this.#compiled}`;
       return this.#ajv.compile(isJsonObject(schema) ? { ...schema, $id: id } : (schema as boolean));
     } catch (error) {
-      this.#fail(violation('CAT-SCHEMAS-VALID', `${at} does not compile: ${(error as Error).message}`, { instancePath: at }));
+      this.#fail(violation('CAT-SCHEMAS-VALID', `${at} does not compile: ${describeError(error)}`, { instancePath: at }));
       return null;
     }
   }
@@ -361,7 +362,7 @@ class RefLoader {
     try {
       this.#ajv.addSchema(isJsonObject(read.value) ? { ...read.value, $id: url } : (read.value as object), url);
     } catch (error) {
-      return `cannot be added as a schema: ${(error as Error).message}`;
+      return `cannot be added as a schema: ${describeError(error)}`;
     }
     this.#loaded.set(url, true);
     return null;

@@ -3,7 +3,8 @@ import type * as fc from 'fast-check';
 import { schemaArbitrary } from '../../generators/schemaArbitrary.js';
 import type { AdapterManifestClauseId } from '../clauses.js';
 import type { Action } from '../protocol/types.js';
-import { checkProperty, type CaseResult } from '../suite/checkProperty.js';
+import { checkProperty } from '../suite/checkProperty.js';
+import type { CaseResult } from '../model/caseResult.js';
 import type { EvidenceRecorder } from '../suite/EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import type { CallRecord, TransportUncertainty } from '../transport/callRecord.js';
@@ -11,6 +12,7 @@ import { runAdapterCall } from '../transport/runAdapterCall.js';
 import { violation, type Violation } from '../violation.js';
 import type { CatalogTool } from './checkDeclarations.js';
 import { isJsonObject } from '../protocol/jsonValues.js';
+import { describeError } from '../UsageError.js';
 
 // The tool transport (TRN): every catalog tool called through the default transport,
 // `python3 <entrypoint> <tool> --input <JSON-object>`, under the same bounds as an adapter call,
@@ -279,7 +281,7 @@ function singleJsonObject(record: CallRecord): Record<string, unknown> | string 
   } catch (error) {
     const documents = text.split('\n').filter((line) => line.trim() !== '');
     if (documents.length > 1 && documents.every(parsesAsJson)) return `stdout holds ${documents.length} JSON documents, not exactly one`;
-    return `stdout is not one JSON document: ${(error as Error).message}`;
+    return `stdout is not one JSON document: ${describeError(error)}`;
   }
 }
 

@@ -33,7 +33,7 @@ export interface ManifestRunOptions {
 /**
  * The manifest's file name inside an adapter directory, which a directory
  * argument of `adapter-qualify manifest` means. The profile's documents name no
- * file; this is the suite's choice (README, "adapter-manifest.v1").
+ * file; this is the suite's choice (docs/adapter-manifest.md).
  * @public
  */
 export const manifestFileName = 'manifest.json';

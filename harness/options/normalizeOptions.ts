@@ -7,7 +7,7 @@ import { validateLifecycleOption } from '../lifecycle/lifecycleOption.js';
 import { manifestFileName, type ManifestRunOptions } from '../manifest/manifestOptions.js';
 import { validateShardOption } from '../shard/shardOption.js';
 import { validateMaxOutputBytes, validateTimeoutMs } from '../transport/bounds.js';
-import { describeReceived, UsageError } from '../UsageError.js';
+import { describeError, describeReceived, UsageError } from '../UsageError.js';
 import { loadRunOptionsFile } from './optionsFile.js';
 import { runOptionBounds, runOptionDefaults, selfCheckBounds, selfCheckDefaults, type OptionBounds } from './runOptionDefaults.js';
 import type { ManifestOptionsInput, NormalizedRunOptions, RunEnvironment, RunOptionsInput, RunSubject, SelfCheckOptions, SelfCheckOptionsInput } from './runOptions.js';
@@ -112,7 +112,7 @@ function viaTransport(option: string, value: unknown, bounds: OptionBounds, fall
   try {
     return validate(number);
   } catch (cause) {
-    throw new UsageError(`${option}: ${(cause as Error).message} (got ${describeReceived(value)})`, { option, cause });
+    throw new UsageError(`${option}: ${describeError(cause)} (got ${describeReceived(value)})`, { option, cause });
   }
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { lazySuiteSchema } from '../schemas.js';
-import { jsonErrorLocation } from '../config/loadSubject.js';
-import { UsageError } from '../UsageError.js';
+import { jsonErrorLocation } from './loadSubject.js';
+import { describeError, UsageError } from '../UsageError.js';
 import type { RunOptionsInput } from './runOptions.js';
 import schema from './qualify-config.schema.json' with { type: 'json' };
 
@@ -53,7 +53,7 @@ export function loadRunOptionsFile(file: string, cwd: string, readTextFile: (fil
     text = readTextFile(absolute);
   } catch (cause) {
     const code = (cause as { code?: unknown }).code;
-    const why = code === 'ENOENT' ? 'no such file' : (cause as Error).message;
+    const why = code === 'ENOENT' ? 'no such file' : describeError(cause);
     throw new UsageError(`--config ${file}: ${why}`, { option: '--config', cause });
   }
   let value: unknown;

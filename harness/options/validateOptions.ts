@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type JsonValue, canonicalJson } from '../protocol/canonicalJson.js';
 import { limits } from '../protocol/types.js';
 import type { EnvironmentPolicy } from '../transport/containment/environment.js';
-import { describeReceived, UsageError } from '../UsageError.js';
+import { describeError, describeReceived, UsageError } from '../UsageError.js';
 import { runOptionBounds, runOptionDefaults, type OptionBounds } from './runOptionDefaults.js';
 import { GENERATED_PAYLOADS, type GeneratedPayload, type PayloadFamily, type ReplayTarget } from './runOptions.js';
 
@@ -48,7 +48,7 @@ export function validatePatternOption(option: '--only' | '--exclude', value: unk
   try {
     new RegExp(value);
   } catch (cause) {
-    throw new UsageError(`${option} must be a valid regular expression: ${(cause as Error).message} (got ${describeReceived(value)})`, {
+    throw new UsageError(`${option} must be a valid regular expression: ${describeError(cause)} (got ${describeReceived(value)})`, {
       option,
       cause,
     });
@@ -154,7 +154,7 @@ function loadSamples(value: unknown, io: { readonly cwd: string; readonly readTe
   try {
     samples = JSON.parse(text);
   } catch (cause) {
-    refuse(`${value} is not JSON (${(cause as Error).message})`, cause);
+    refuse(`${value} is not JSON (${describeError(cause)})`, cause);
   }
   if (!Array.isArray(samples) || samples.length === 0) {
     return refuse(`${value} must hold a non-empty JSON array of sample payloads (got ${describeReceived(samples)})`);

@@ -6,6 +6,7 @@ import { limits, OUTCOME_CONTRACT, OUTCOME_STATES, SETTLEMENT, TERMINAL_OUTCOMES
 import { canonicalJson } from './canonicalJson.js';
 import { measurePayload } from './measurePayload.js';
 import { checkUniqueKeys } from './checkUniqueKeys.js';
+import { describeError } from '../UsageError.js';
 
 /** What the outcome of one call must match. */
 export interface OutcomeExpectation {
@@ -79,7 +80,7 @@ export function parseOutcome(stdout: string, expected: OutcomeExpectation): Pars
   try {
     parsed = JSON.parse(stdout);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     // OUT-JSON stays strict, but the reader should know the real host would have read this answer.
     const note = hostStripsBom(stdout)
       ? ": it begins with a UTF-8 byte order mark (U+FEFF); algal's host decodes stdout with a decoder that strips a leading BOM, so it would tolerate this and read the rest"

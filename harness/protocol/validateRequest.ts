@@ -4,6 +4,7 @@ import { excerpt, isJsonObject, jsonPointer, jsonType } from './jsonValues.js';
 import { digestCanonical, isDigest } from './digest.js';
 import { isIdentity, limits, ACTIONS, REQUEST_CONTRACT, type Action } from './types.js';
 import { measurePayload, type PayloadMeasure } from './measurePayload.js';
+import { describeError } from '../UsageError.js';
 
 /** What the host knows besides the request text. */
 export interface RequestValidationContext {
@@ -53,7 +54,7 @@ export class RequestTextParseError extends Error {
    * @param cause - JSON.parse's error
    */
   constructor(text: string, cause: unknown) {
-    super(`request text is not JSON: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`request text is not JSON: ${describeError(cause)}`, { cause });
     this.textExcerpt = text.slice(0, 200);
   }
 }

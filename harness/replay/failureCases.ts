@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AcceptanceReport, ClauseVerdict } from '../../reports/types.js';
-import { writeFileAtomic } from '../../reports/reportFiles.js';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 import { isClauseId, type ClauseId, type ClauseLevel } from '../clauses.js';
 import { escapeRegExp } from '../quoting.js';
 import type { QualifyTestMeta, ReplayHandle } from '../evidence/types.js';

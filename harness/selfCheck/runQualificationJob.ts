@@ -14,7 +14,7 @@ export type RunEnd =
   | { readonly kind: 'error'; readonly durationMs: number; readonly detail: string };
 
 /** Absolute path of the built worker that runs one qualification (`npm run build` makes it). */
-export const SELF_CHECK_WORKER: string = join(packageRoot, 'dist', 'harness', 'selfCheck', 'workerMain.js');
+export const SELF_CHECK_WORKER: string = join(packageRoot, 'dist', 'harness', 'cli', 'selfCheckWorkerMain.js');
 
 /** The commands a self-check worker runs: `run` (coding-operation.v1) or `manifest` (adapter-manifest.v1). */
 export const WORKER_COMMANDS = ['run', 'manifest'] as const;

@@ -7,7 +7,7 @@ import { mutants as catalog } from '../../adapters/mutants/catalog.js';
 import type { MutantDefinition } from '../../adapters/mutants/MutantDefinition.js';
 import { mutantConfig } from '../../adapters/mutants/mutantConfig.js';
 import type { AcceptanceReport } from '../../reports/types.js';
-import { writeFileAtomic } from '../../reports/reportFiles.js';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 import type { ClauseId, ProfileId } from '../clauses.js';
 import { packageRoot, packageVersion } from '../packageRoot.js';
 import { runWithLimit } from '../runWithLimit.js';

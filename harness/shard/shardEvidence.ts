@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildReportInput, FailedTest } from '../../reports/buildReport.js';
 import { isQualifyTestMeta } from '../../reports/QualifyReporter.js';
-import { writeFileAtomic } from '../../reports/reportFiles.js';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 import { profileClauses, type ClauseId, type ProfileId } from '../clauses.js';
 import { SecretMask } from '../evidence/SecretMask.js';
 import type { QualifyTestMeta, ReplayHandle } from '../evidence/types.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 import { isJsonObject } from '../protocol/jsonValues.js';
 
 /**
@@ -91,7 +91,7 @@ export async function readShardEvidence(dir: string): Promise<ShardEvidence> {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    refuse(code === 'ENOENT' ? 'missing (was the run made with --shard?)' : `unreadable (${code ?? (cause as Error).message})`, cause);
+    refuse(code === 'ENOENT' ? 'missing (was the run made with --shard?)' : `unreadable (${code ?? describeError(cause)})`, cause);
   }
   if (!isShardEvidence(parsed)) return refuse(`not ${SHARD_EVIDENCE_FORMAT} evidence`);
   return parsed;

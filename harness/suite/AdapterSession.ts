@@ -1,5 +1,5 @@
 import { type NormalizedRunOptions, subjectAuthorityId } from '../options/runOptions.js';
-import type { Binding, CodingOperationRequest, Outcome, Action } from '../protocol/types.js';
+import type { Binding, CodingOperationRequest, Action } from '../protocol/types.js';
 import { canonicalJson, type JsonValue } from '../protocol/canonicalJson.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { violation, type Violation } from '../violation.js';
@@ -9,20 +9,17 @@ import { recordDurableSteps } from '../faults/traceSession.js';
 import type { StepTracer } from '../faults/stepTracer.js';
 import type { DurableStep } from '../faults/durableSteps.js';
 import { CommandTransport } from '../transport/runAdapterCall.js';
-import { classifyCall, admissionState } from '../protocol/callEvidence.js';
+import { classifyCall, admissionState } from '../judge/callEvidence.js';
 import { submitRequest, observeRequest } from '../protocol/requests.js';
 import { callExcerpt } from './callExcerpt.js';
 import { outClausesFor } from './exercisedClauses.js';
-import { judgeStderrBound } from './judgeStderrBound.js';
+import { judgeStderrBound } from '../judge/judgeStderrBound.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { BUDGET_SPENT, NEVER_ADMITTED, STOPPED_ANSWERING, type AdmissionBudget, type CallPace, type UnresponsiveBreaker } from './callPacing.js';
 import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
-
-/** The answer to one well-formed request, as evidence. */
-export type Exchange =
-  { readonly kind: 'outcome'; readonly outcome: Outcome; readonly record: CallRecord } | { readonly kind: 'uncertain'; readonly reason: string; readonly record: CallRecord | null };
+import type { Exchange } from '../model/exchange.js';
 
 /** What a session needs; built once per worker and test by `qualifyTest`. */
 export interface AdapterSessionDeps {

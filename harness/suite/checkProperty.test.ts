@@ -7,7 +7,8 @@ import type { CallRecord } from '../transport/callRecord.js';
 import { violation } from '../violation.js';
 import type { AdapterSession } from './AdapterSession.js';
 import { callExcerpt } from './callExcerpt.js';
-import { checkProperty, CONTENDED_RERUNS, deriveSeed, type CaseResult, type PropertySpec } from './checkProperty.js';
+import { checkProperty, CONTENDED_RERUNS, deriveSeed, type PropertySpec } from './checkProperty.js';
+import type { CaseResult } from '../model/caseResult.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
 
 const TEST_NAME = 'REQ-CLOSED: a property';

@@ -6,27 +6,7 @@ import { callExcerpt } from './callExcerpt.js';
 import type { AdapterSession } from './AdapterSession.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { NormalizedRunOptions } from '../options/runOptions.js';
-
-/** What one generated case showed. */
-export type CaseResult =
-  | { readonly verdict: 'held'; readonly exercised?: readonly ClauseId[] }
-  | { readonly verdict: 'violated'; readonly violations: readonly Violation[]; readonly exercised?: readonly ClauseId[] }
-  | {
-      readonly verdict: 'undecided';
-      readonly reason: string;
-      /**
-       * Set when the case is undecided through the host's own failure (see
-       * `hostFaultOf`), never the adapter's: the case is run once more, fresh,
-       * and counted apart in the report.
-       */
-      readonly hostFault?: string;
-      /**
-       * Set when calls the suite raced beyond `--concurrency` missed their deadline (see
-       * `contendedCase`): the suite's own load, not the adapter's answer, so the case is
-       * run again, fresh, up to {@link CONTENDED_RERUNS} times, while the time limit allows.
-       */
-      readonly contended?: string;
-    };
+import type { CaseResult } from '../model/caseResult.js';
 
 /** A property over adapter behaviour, deciding `clauses`. */
 export interface PropertySpec<T> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
-import type { AdapterSession, Exchange } from './AdapterSession.js';
+import type { AdapterSession } from './AdapterSession.js';
+import type { Exchange } from '../model/exchange.js';
 import { BUDGET_SPENT } from './callPacing.js';
 import { contendedCase, noTerminalReason } from './exchangeHelpers.js';
 

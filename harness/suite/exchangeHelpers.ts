@@ -1,13 +1,9 @@
-import type { AdmissionOutcome, Binding, Outcome } from '../protocol/types.js';
+import type { Binding, Outcome } from '../protocol/types.js';
 import { hostFaultOf } from '../transport/callRecord.js';
-import type { AdapterSession, Exchange } from './AdapterSession.js';
+import type { AdapterSession } from './AdapterSession.js';
+import { admissionOf, type Exchange } from '../model/exchange.js';
 import { BUDGET_SPENT } from './callPacing.js';
-import type { CaseResult } from './checkProperty.js';
-
-/** The admission an exchange shows, if its answer was a valid accepted/terminal outcome. */
-export function admissionOf(exchange: Exchange): AdmissionOutcome | null {
-  return exchange.kind === 'outcome' && exchange.outcome.state !== 'unknown' ? exchange.outcome : null;
-}
+import type { CaseResult } from '../model/caseResult.js';
 
 /** One valid outcome with the time span of its call, for the history checker. */
 export interface Witness {
@@ -86,18 +82,6 @@ export function contendedCase(result: CaseResult, raced: readonly Exchange[]): C
   if (notMade.length > 0) return { ...result, reason: `${notMade.length} of ${raced.length} racing calls were not made: ${notMade[0]}` };
   const late = raced.filter((exchange) => exchange.kind === 'uncertain' && exchange.record?.uncertainty === 'timeout').length;
   return late === 0 ? result : { ...result, contended: `${late} of ${raced.length} racing calls missed their deadline` };
-}
-
-/** A short description of an answer, for violation messages; an uncertain call's detail is included. */
-export function describeExchange(exchange: Exchange): string {
-  if (exchange.kind === 'uncertain') {
-    const detail = exchange.record?.uncertaintyDetail;
-    return `an uncertain call (${exchange.reason}${detail === undefined ? '' : `: ${detail}`})`;
-  }
-  const { outcome } = exchange;
-  return outcome.state === 'unknown'
-    ? `unknown (reason ${outcome.reason}, revision ${outcome.revision})`
-    : `${outcome.state} (revision ${outcome.revision}, acceptanceRef ${outcome.acceptanceRef.slice(0, 19)}…)`;
 }
 
 /** Why a follow-up observe cannot convict: the adapter's observe shows admissions that never happened. */

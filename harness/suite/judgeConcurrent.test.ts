@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedOutcome, sampleBinding, sampleRef, terminalOutcome, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
-import { exchangeOf, uncertainOf } from './__test-helpers__/exchangeOf.js';
+import { exchangeOf, uncertainOf } from '../model/__test-helpers__/exchangeOf.js';
 import { judgeConcurrentRebind, judgeConcurrentSubmit } from './judgeConcurrent.js';
 
 const a = sampleBinding('op-race', { n: 1 });

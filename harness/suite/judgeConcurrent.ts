@@ -1,9 +1,8 @@
-import { admissionState } from '../protocol/callEvidence.js';
+import { admissionState } from '../judge/callEvidence.js';
 import type { Digest } from '../protocol/digest.js';
 import { violation } from '../violation.js';
-import type { Exchange } from './AdapterSession.js';
-import type { CaseResult } from './checkProperty.js';
-import { admissionOf } from './exchangeHelpers.js';
+import { admissionOf, type Exchange } from '../model/exchange.js';
+import type { CaseResult } from '../model/caseResult.js';
 
 // Judges of overlapping calls: racing submits of one binding (one acceptanceRef) and of one
 // operationId under several requestDigests (at most one admitted). Pure.

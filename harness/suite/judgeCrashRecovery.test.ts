@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedOutcome, sampleBinding, sampleRef, terminalOutcome, unknownOutcome, callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Outcome } from '../protocol/types.js';
-import { exchangeOf, uncertainOf } from './__test-helpers__/exchangeOf.js';
-import type { Exchange } from './AdapterSession.js';
-import type { CaseResult } from './checkProperty.js';
+import { exchangeOf, uncertainOf } from '../model/__test-helpers__/exchangeOf.js';
+import type { Exchange } from '../model/exchange.js';
+import type { CaseResult } from '../model/caseResult.js';
 import { BUDGET_SPENT, NEVER_ADMITTED, STOPPED_ANSWERING } from './callPacing.js';
 import { judgeCrash, judgeRecovery, judgeRestarted, noEvidence, type StepAnswer } from './judgeCrashRecovery.js';
 

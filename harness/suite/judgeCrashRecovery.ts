@@ -1,10 +1,10 @@
 import type { ClauseId } from '../clauses.js';
 import { checkHistories } from '../history/checkHistory.js';
 import { violation, type Violation } from '../violation.js';
-import type { Exchange } from './AdapterSession.js';
-import type { CaseResult } from './checkProperty.js';
+import { admissionOf, describeExchange, type Exchange } from '../model/exchange.js';
+import type { CaseResult } from '../model/caseResult.js';
 import { NEVER_ADMITTED } from './callPacing.js';
-import { admissionOf, describeExchange, hostFaultOfExchange, notMadeReason, undecidedCase, witnessesOf } from './exchangeHelpers.js';
+import { hostFaultOfExchange, notMadeReason, undecidedCase, witnessesOf } from './exchangeHelpers.js';
 
 // Judges of the fault cases (a crash, a pause past the deadline, a restart step). Each is pure: the
 // suite drives the adapter, these decide what its answers prove. What an answer must agree with

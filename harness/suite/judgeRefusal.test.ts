@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { callRecordOf, acceptedOutcome, sampleBinding, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import type { CallRecord, TransportUncertainty } from '../transport/callRecord.js';
-import { exchangeOf, uncertainOf } from './__test-helpers__/exchangeOf.js';
-import type { Exchange } from './AdapterSession.js';
-import type { CaseResult } from './checkProperty.js';
+import { exchangeOf, uncertainOf } from '../model/__test-helpers__/exchangeOf.js';
+import type { Exchange } from '../model/exchange.js';
+import type { CaseResult } from '../model/caseResult.js';
 import { PHANTOM_ADMISSIONS } from './exchangeHelpers.js';
-import { isRefusal, judgeBoundaryCase, judgeDefectAnswer, judgeFollowUps, judgeMalformedAnswer, judgeRefusedSubmit, refusedOnBound, type JudgedDefect } from './judgeRefusal.js';
+import { isRefusal, judgeBoundaryCase, judgeDefectAnswer, judgeFollowUps, judgeRefusedSubmit, refusedOnBound, type JudgedDefect } from './judgeRefusal.js';
 
 const binding = sampleBinding('op-1');
 const admitted = exchangeOf(acceptedOutcome(sampleBinding('control-1')));
@@ -66,31 +66,6 @@ function record(stdout: string, exitCode: number | null, uncertainty: TransportU
     uncertainty,
   });
 }
-
-describe('judgeMalformedAnswer', () => {
-  it('counts any accepted/terminal answer as an admission, whatever the exit code or shape', () => {
-    expect(judgeMalformedAnswer(record('{"state":"accepted"}', 0, null))).toEqual({ kind: 'admission', state: 'accepted' });
-    expect(judgeMalformedAnswer(record('{"state":"terminal","junk":1}', 3, 'nonzero-exit'))).toEqual({ kind: 'admission', state: 'terminal' });
-  });
-
-  it('counts a nonzero exit, a foreign signal or an unknown answer as a refusal', () => {
-    expect(judgeMalformedAnswer(record('', 2, 'nonzero-exit'))).toEqual({ kind: 'refused' });
-    expect(judgeMalformedAnswer(record('', null, 'killed-by-signal', 'SIGSEGV'))).toEqual({ kind: 'refused' });
-    expect(judgeMalformedAnswer(record('{"state":"unknown","reason":"missing"}', 0, null))).toEqual({ kind: 'refused' });
-  });
-
-  it('calls exit 0 without an unknown answer "not refused"', () => {
-    expect(judgeMalformedAnswer(record('', 0, null))).toEqual({ kind: 'not-refused' });
-    expect(judgeMalformedAnswer(record('ok', 0, null))).toEqual({ kind: 'not-refused' });
-  });
-
-  it('draws nothing from the suite’s own kills, and from a stream failure unless the exit code refused', () => {
-    expect(judgeMalformedAnswer(record('', null, 'timeout', 'SIGKILL')).kind).toBe('uncertain');
-    expect(judgeMalformedAnswer(record('', null, 'output-overflow', 'SIGKILL')).kind).toBe('uncertain');
-    expect(judgeMalformedAnswer(record('', 0, 'stream-failure')).kind).toBe('uncertain');
-    expect(judgeMalformedAnswer(record('', 2, 'stream-failure'))).toEqual({ kind: 'refused' });
-  });
-});
 
 const defect: JudgedDefect = { blame: ['REQ-CLOSED', 'REQ-REQUIRED'], argvAction: 'submit', target: 'fresh' };
 

@@ -1,50 +1,21 @@
 import type { BoundaryBound } from '../../generators/boundaryCases.js';
 import type { RequestDefect } from '../../generators/RequestDefect.js';
-import { admissionState } from '../protocol/callEvidence.js';
 import { bindingFor } from '../protocol/requests.js';
 import { canonicalJson, type JsonValue } from '../protocol/canonicalJson.js';
 import type { Binding } from '../protocol/types.js';
+import { judgeMalformedAnswer } from '../judge/judgeMalformedAnswer.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { violation } from '../violation.js';
-import type { AdapterSession, Exchange } from './AdapterSession.js';
-import type { CaseResult } from './checkProperty.js';
-import { admissionOf, describeExchange, PHANTOM_ADMISSIONS, undecidedCase } from './exchangeHelpers.js';
-import type { OperationIds } from './OperationIds.js';
+import type { AdapterSession } from './AdapterSession.js';
+import { admissionOf, describeExchange, type Exchange } from '../model/exchange.js';
+import type { CaseResult } from '../model/caseResult.js';
+import { PHANTOM_ADMISSIONS, undecidedCase } from './exchangeHelpers.js';
+import type { OperationIds } from '../model/OperationIds.js';
 
 // Judges of refusals: what a malformed request's answer and the observes after it prove
 // (the REQ-* clauses), whether a request on a bound was wrongly refused (REQ-BOUNDARY-ACCEPT),
 // and whether a valid submit was refused for its payload (SEM-SUBMIT-ADMITS). Pure, except
 // `submitControl`, which makes the control call these judges compare with.
-
-/** How the adapter answered a malformed request. */
-export type MalformedAnswer =
-  | { readonly kind: 'admission'; readonly state: 'accepted' | 'terminal' }
-  | { readonly kind: 'refused' }
-  | { readonly kind: 'not-refused' }
-  | { readonly kind: 'uncertain'; readonly reason: string };
-
-/**
- * Any accepted/terminal answer is an admission, whatever the exit code (read
- * leniently: well-formed or not). Otherwise a nonzero exit, a foreign signal or
- * an `unknown` answer is a refusal; the suite's own kills and unreadable
- * streams prove nothing either way (the adapter may have refused or admitted).
- */
-export function judgeMalformedAnswer(record: CallRecord): MalformedAnswer {
-  const state = admissionState(record.stdout);
-  if (state === 'accepted' || state === 'terminal') return { kind: 'admission', state };
-  switch (record.uncertainty) {
-    case null:
-      return state === 'unknown' ? { kind: 'refused' } : { kind: 'not-refused' };
-    case 'nonzero-exit':
-    case 'killed-by-signal':
-      return { kind: 'refused' };
-    case 'stream-failure':
-      // E.g. a broken pipe on a large request the adapter refused early: its exit code still says.
-      return record.exitCode !== null && record.exitCode !== 0 ? { kind: 'refused' } : { kind: 'uncertain', reason: record.uncertaintyDetail ?? 'stream failure' };
-    default:
-      return { kind: 'uncertain', reason: record.uncertainty };
-  }
-}
 
 /** What a malformed request's judges need of its recipe. */
 export type JudgedDefect = Pick<RequestDefect, 'blame' | 'argvAction' | 'target'>;

@@ -6,7 +6,7 @@ import { AdapterSession } from './AdapterSession.js';
 import { scaledTimeLimit } from './callPacing.js';
 import { checkProperty, PROPERTY_TIME_LIMIT_MS, type PropertySpec } from './checkProperty.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
-import type { OperationIds } from './OperationIds.js';
+import type { OperationIds } from '../model/OperationIds.js';
 import { qualifyTestName, type QualifyTestDeclaration } from './testNames.js';
 import { workerServices, type WorkerServices } from './workerServices.js';
 

@@ -69,7 +69,7 @@ export async function recheckTerminalEvidence(input: TerminalRecheckInput): Prom
 // Whether the binding answered with a valid outcome (the evidence of one case).
 async function observeAgain(session: AdapterSession, recorder: EvidenceRecorder, first: TerminalEvidence, options: NormalizedRunOptions): Promise<boolean> {
   // Each observe is a case of its own, and its counterexample is built from its answer here: the session need
-  // not keep every answer to the end (terminal results at the output bound held 2 MB each in the CLI).
+  // not keep every answer to the end (a terminal result at the output bound is megabytes, held in the CLI).
   session.startCase();
   const answer = await session.observe(first.binding);
   if (answer.kind !== 'outcome') return false;

@@ -13,11 +13,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   most adapter calls: the bounds suite (megabyte requests) goes to the first worker free and
  *   the envelope and binding suite to the other, and the smaller suites share both after them.
  *
- * Started first, their waiting overlaps the other worker's adapter calls. Started late, each
- * was the tail of a run: the host suite after every adapter call was done, the fault suite
- * 14 s into a run of the reference adapter, which then took 42 s instead of 30, and the
- * request suite (the two of them in one file then), taken after the larger semantics file,
- * ran alone for the last 0.5 s of a native adapter's run.
+ * Started first, their waiting overlaps the other worker's adapter calls; started late, each
+ * becomes the tail of a run, with the other worker idle (docs/performance.md).
  */
 const FIRST = [/^host\.suite\.(?:ts|js)$/, /^faults\.suite\.(?:ts|js)$/, /^bounds\.suite\.(?:ts|js)$/, /^request\.suite\.(?:ts|js)$/];
 

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { AdmissionBudget, CallPace, UnresponsiveBreaker } from './callPacing.js';
-import { OperationIds } from './OperationIds.js';
+import { OperationIds } from '../model/OperationIds.js';
 import { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 import type { NormalizedRunOptions } from '../options/runOptions.js';

@@ -4,13 +4,13 @@ import { provideCollector } from '../transport/reclaimOutput.js';
 
 /**
  * How the suite's vitest workers run, so that what an adapter prints costs the run
- * as little memory as it can (measured by `npm run bench -- --hostile`; the README's
- * memory section has the figures):
+ * as little memory as it can (measured by `npm run bench -- --hostile`; docs/performance.md
+ * has the figures):
  *
  * - worker threads of the run's own process, not worker processes: a process of its
  *   own carries its own copy of Node.js, V8's built-ins and every loaded module's code
- *   (each forked worker was about 90 MB on the bench's baseline, both of them more than
- *   the whole rest of the run), where a thread shares them with the process;
+ *   (two forked workers weighed more than the whole rest of the run), where a thread
+ *   shares them with the process;
  * - two workers at most, splitting `--concurrency` between them: the tests spend their
  *   time waiting for adapter processes, so two files at a time keep two cores busy;
  * - for the isolates the CLI creates once a run starts ({@link tuneWorkerIsolates}): a
@@ -48,10 +48,9 @@ export const WORKER_ISOLATE_FLAGS: readonly string[] = Object.freeze(['--max-sem
  * process: by the CLI's `run` command only, never by the library's `runQualification`,
  * whose caller owns its process; and only just before the workers start
  * (`runQualification`'s `onWorkersStarting`), because `--optimize-for-size` also slows
- * this thread's own work: set before vitest and vite were loaded, it made the first
- * adapter call about 0.1 s later. The heap that loading grew is then collected once,
- * under the new settings, so the run starts from less memory than it did with the
- * settings made first (the hostile bench's baseline subject: 188 MB against 199).
+ * this thread's own work: set before vitest and vite were loaded, it delayed the first
+ * adapter call. The heap that loading grew is then collected once, under the new
+ * settings, so the run starts from less memory than with the settings made first.
  */
 export function tuneWorkerIsolates(): void {
   for (const flag of WORKER_ISOLATE_FLAGS) setFlagsFromString(flag);

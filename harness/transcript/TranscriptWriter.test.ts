@@ -5,7 +5,7 @@ import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { SecretMask } from '../evidence/SecretMask.js';
 import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import { KEPT_STDERR_CHARS, MAX_TRANSCRIPT_LINE_BYTES, type TranscriptLine } from './transcriptLine.js';
-import { mergeTranscriptParts, TranscriptWriter } from './TranscriptWriter.js';
+import { mergeTranscriptParts, TranscriptMergeError, TranscriptWriter } from './TranscriptWriter.js';
 
 const root = temporaryRoot('transcript-writer');
 const noSecrets = new SecretMask({});
@@ -295,5 +295,19 @@ describe('mergeTranscriptParts at scale', () => {
     await mkdir(join(workDir, 'transcript'), { recursive: true });
     await writeFile(join(workDir, 'transcript', 'a.jsonl'), '{"callId":"a","startedAt":1}\n{"callId":"b"');
     await expect(mergeTranscriptParts(workDir, join(mergeRoot(), 'torn.jsonl'))).rejects.toThrow(/torn write/);
+  });
+
+  it('throws a TranscriptMergeError naming the part, with a literal name and no other field', async () => {
+    const workDir = join(mergeRoot(), 'torn-typed');
+    const part = join(workDir, 'transcript', 'a.jsonl');
+    await mkdir(join(workDir, 'transcript'), { recursive: true });
+    await writeFile(part, '{"callId":"a","startedAt":1}\n{"callId":"b"');
+    const error: unknown = await mergeTranscriptParts(workDir, join(mergeRoot(), 'torn-typed.jsonl')).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(TranscriptMergeError);
+    expect(error).toMatchObject({ name: 'TranscriptMergeError', part, message: `transcript part ${part}: its last line has no newline (a torn write)` });
+    expect(Object.keys(error as object).sort()).toEqual(['name', 'part']);
   });
 });

@@ -147,6 +147,27 @@ function indexFileOf(workDir: string, partName: string): string {
   return join(workDir, INDEX_DIR, `${partName}.index`);
 }
 
+/**
+ * A transcript part file that cannot be merged as written: a torn last line, or a line that is
+ * not where the part's index says. A fault of the suite's own files, never evidence about the
+ * adapter.
+ * @public
+ */
+export class TranscriptMergeError extends Error {
+  override readonly name = 'TranscriptMergeError' as const;
+  /** The part file at fault. */
+  readonly part: string;
+
+  /**
+   * @param part - the part file at fault
+   * @param reason - what is wrong with it
+   */
+  constructor(part: string, reason: string) {
+    super(`transcript part ${part}: ${reason}`);
+    this.part = part;
+  }
+}
+
 /** Where one line lies in its part file, and its sort key. */
 interface LineAt {
   readonly startedAt: number;
@@ -238,7 +259,7 @@ async function indexPart(file: string, part: number, into: LineAt[]): Promise<vo
     }
     position += chunk.byteLength;
   }
-  if (pendingBytes > 0) throw new Error(`transcript part ${file}: its last line has no newline (a torn write)`);
+  if (pendingBytes > 0) throw new TranscriptMergeError(file, 'its last line has no newline (a torn write)');
 }
 
 // The longest run of adjacent lines copied in one read and one write; a single longer line is copied whole.
@@ -249,8 +270,7 @@ const YIELD_BYTES = 32 * 1024 * 1024;
 /**
  * Copies the lines in order, each run of lines that lie one after another in one part with a
  * single read and write. Synchronous reads and writes: the run waits on this copy alone, and a
- * read through the thread pool per line cost more than the copy itself (a native adapter's run
- * spent 60 ms merging its 21 MB).
+ * read through the thread pool per line cost more than the copy itself.
  */
 async function copyInOrder(files: readonly string[], lines: readonly LineAt[], destination: string, onLine: ((line: Buffer) => void) | undefined): Promise<void> {
   const descriptors: number[] = [];
@@ -274,7 +294,7 @@ async function copyInOrder(files: readonly string[], lines: readonly LineAt[], d
       for (let index = first; index < end; index += 1) {
         const lineStart = lineEnd;
         lineEnd += (lines[index] as LineAt).length;
-        if (read < lineEnd || buffer[lineEnd - 1] !== NEWLINE) throw new Error(`transcript part ${files[head.part] ?? head.part}: a line does not end where its index says`);
+        if (read < lineEnd || buffer[lineEnd - 1] !== NEWLINE) throw new TranscriptMergeError(files[head.part] ?? String(head.part), 'a line does not end where its index says');
         onLine?.(buffer.subarray(lineStart, lineEnd));
       }
       for (let written = 0; written < bytes;) written += writeSync(out, buffer, written, bytes - written);

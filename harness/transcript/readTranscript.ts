@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { lineTooLong, TranscriptInputError } from './transcriptLine.js';
+import { describeError } from '../UsageError.js';
 
 const NEWLINE = 0x0a;
 
@@ -106,7 +107,7 @@ export async function* readChunks(file: string, chunkBytes: number, maxLineBytes
 
 function cannotRead(file: string, error: unknown): TranscriptInputError {
   const code = (error as NodeJS.ErrnoException).code;
-  return new TranscriptInputError(`cannot read ${file}: ${code ?? (error instanceof Error ? error.message : String(error))}`);
+  return new TranscriptInputError(`cannot read ${file}: ${code ?? describeError(error)}`);
 }
 
 /** How many calls of a transcript there were, and how many never started a process. */

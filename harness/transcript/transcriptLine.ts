@@ -1,6 +1,7 @@
 import { ACTIONS, type Action } from '../protocol/types.js';
 import { TRANSPORT_UNCERTAINTIES, type CallRecord, type TransportUncertainty } from '../transport/callRecord.js';
 import { isJsonObject } from '../protocol/jsonValues.js';
+import { describeError } from '../UsageError.js';
 
 /** How much of a call's stderr tail `--keep-stderr` keeps (the transport already caps it at 65,536 bytes). */
 export const KEPT_STDERR_CHARS = 4_096;
@@ -31,9 +32,9 @@ export interface TranscriptLineCut {
 }
 
 /**
- * One line of `transcript.jsonl`, as `run` writes it. (Lines written before 2026-12-03 also
- * carry `request`, the request parsed back from its text, for reading: `verify` reads it only
- * from a line without `requestText`, one written by another tool.)
+ * One line of `transcript.jsonl`, as `run` writes it. (A line written by another tool may
+ * carry `request`, the request parsed, instead of `requestText`: `verify` reads `request`
+ * only from a line without `requestText`.)
  */
 export interface TranscriptLine extends Omit<CallRecord, 'requestText'> {
   /** The exact text written to stdin. */
@@ -112,8 +113,8 @@ type LineFields = { readonly [K in keyof TranscriptLine | 'request']?: unknown }
 const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * Checks the fields every transcript line must have, whoever wrote it (README,
- * "Reading the report"; a line with only these and the request, `requestText` or
+ * Checks the fields every transcript line must have, whoever wrote it (docs/report.md,
+ * "Checking a report offline"; a line with only these and the request, `requestText` or
  * else `request`, can still be judged), and the type of each optional field it has.
  * Named reads, not a loop over a table of rules: every line of a transcript has the
  * same shape, so each read is one inline-cache hit (a table's keyed reads and calls
@@ -168,7 +169,7 @@ export function transcriptCall(text: string, line: number): TranscriptCall {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new TranscriptInputError(`line ${line} is not JSON (${error instanceof Error ? error.message : String(error)})`, line);
+    throw new TranscriptInputError(`line ${line} is not JSON (${describeError(error)})`, line);
   }
   if (!isJsonObject(parsed)) {
     throw new TranscriptInputError(`line ${line} is not a JSON object`, line);

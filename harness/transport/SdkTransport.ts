@@ -78,7 +78,7 @@ export class SdkTransport implements OperationTransport {
     this.modulePath = modulePath;
     this.#loaded = load(modulePath).then(
       (namespace): LoadedSdk => ({ ok: true, surface: sdkSurface(namespace) }),
-      (error: unknown): LoadedSdk => ({ ok: false, detail: `the SDK module ${modulePath} could not be loaded: ${describeError(error)}` }),
+      (error: unknown): LoadedSdk => ({ ok: false, detail: `the SDK module ${modulePath} could not be loaded: ${describeRejection(error)}` }),
     );
   }
 
@@ -140,7 +140,7 @@ async function callSdk(
       returned = Promise.resolve(value);
     }
   } catch (error) {
-    violations.push(violation('SDK-SHAPE', `${request.action} threw synchronously instead of returning a rejected promise: ${describeError(error)}`));
+    violations.push(violation('SDK-SHAPE', `${request.action} threw synchronously instead of returning a rejected promise: ${describeRejection(error)}`));
     returned = Promise.reject(error);
   }
   const settlement = await settle(returned, identity.timeoutMs, bounds.signal);
@@ -157,7 +157,7 @@ async function callSdk(
   const checked: ClauseId[] = ['SDK-SHAPE', 'SDK-NO-MUTATION'];
   violations.push(...mutationViolations(settlement, argument, sent, pristine));
   if (settlement.kind === 'rejected') {
-    const detail = `the promise rejected: ${describeError(settlement.error)}`;
+    const detail = `the promise rejected: ${describeRejection(settlement.error)}`;
     return { record: recordOf(identity, { startedAt, endedAt, exitCode: null, timedOut: false, text: '', uncertainty: 'sdk-rejected', detail }), checked, violations };
   }
   if (typeof settlement.value !== 'string') {
@@ -276,7 +276,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
-function describeError(error: unknown): string {
+function describeRejection(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`.replace(/[\r\n]+/g, ' ');
   return describeValue(error);
 }

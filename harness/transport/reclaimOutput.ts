@@ -5,10 +5,9 @@
  * and all of it is garbage once the call is judged. V8 alone lets such garbage
  * pile up (external memory by up to 64 MiB, the old generation by its growth
  * factor) in each worker, which is what an adapter printing at the output bound
- * on every call turns into hundreds of megabytes. 2 MiB, not 4: on the deep-JSON
- * subjects of `npm run bench -- --hostile`, the peak fell by about 15 MB (README,
- * memory section), while a whole run of the reference adapter reads about 0.3 MB
- * of output in all, so it never reaches either.
+ * on every call turns into hundreds of megabytes. 2 MiB, not 4: it lowered the peak
+ * of the deep-JSON subjects of `npm run bench -- --hostile` (docs/performance.md),
+ * while a run of the reference adapter reads far less output than either in all.
  */
 const RECLAIM_AFTER_BYTES = 2 * 1_048_576;
 

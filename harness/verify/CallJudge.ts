@@ -1,10 +1,10 @@
 import type { ClauseId } from '../clauses.js';
-import { classifyCall, type CallEvidence } from '../protocol/callEvidence.js';
+import { classifyCall, type CallEvidence } from '../judge/callEvidence.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import { judgeRequestText, RequestTextParseError, validateRequest } from '../protocol/validateRequest.js';
 import type { Action, Binding, CodingOperationRequest, Outcome } from '../protocol/types.js';
-import { judgeMalformedAnswer } from '../suite/judgeRefusal.js';
-import { judgeStderrBound } from '../suite/judgeStderrBound.js';
+import { judgeMalformedAnswer } from '../judge/judgeMalformedAnswer.js';
+import { judgeStderrBound } from '../judge/judgeStderrBound.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import type { Violation } from '../violation.js';
 import type { TranscriptCall } from '../transcript/transcriptLine.js';

@@ -59,18 +59,11 @@ const CATALOG_ORDER = new Map(codingOperationClauses.map((definition, index) => 
 
 /**
  * Re-checks a recorded transcript, one call at a time and without an adapter
- * (the pure core of `adapter-qualify verify`):
+ * (the pure core of `adapter-qualify verify`): each call is judged on its own by
+ * {@link CallJudge} (its rules are stated there), and every valid outcome joins its
+ * binding's history (`HistoryChecker`).
  *
- * - a well-formed request's answer is judged by `classifyCall`, exactly as in a run:
- *   every OUT clause on exit 0, OUT-EXIT on a valid outcome with a nonzero exit, and
- *   OUT-SIZE on output past the bound;
- * - a malformed request's answer must be a refusal (`judgeMalformedAnswer`); an admission
- *   or a non-refusal breaks each REQ clause the request oracle names (REQ-AUTHORITY excepted:
- *   the transcript does not name the configured authority);
- * - every call that exited 0, masked or not, is judged against the host's stderr bound (`judgeStderrBound`);
- * - every valid outcome joins its binding's history (`HistoryChecker`).
- *
- * The first two are `CallJudge`'s, per call; they may run on other threads (`addJudged`).
+ * The per-call judgements may come from other threads (`addJudged`).
  * Calls must come in nondecreasing `startedAt` order (as `run` writes the transcript);
  * a call's outcome waits in a queue until no later call can end before it, so the
  * history checker sees each binding in `endedAt` order while only the calls in

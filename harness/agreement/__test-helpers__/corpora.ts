@@ -16,7 +16,7 @@ import { bindingFor } from '../../protocol/requests.js';
 import { serializeJson, type JsonValue } from '../../protocol/canonicalJson.js';
 import { acceptedOutcome, sampleRef, terminalOutcome, unknownOutcome } from '../../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Binding, Outcome } from '../../protocol/types.js';
-import { hostCanonical, hostDigestText } from '../hostModel.js';
+import { hostCanonical, hostDigestText } from './hostModel.js';
 
 /** Keys on both sides of the array-index rule. */
 export const integerLikeKey = fc.oneof(

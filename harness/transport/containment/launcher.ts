@@ -199,8 +199,8 @@ let cached: Launcher | undefined;
 
 /**
  * The per-call launcher, compiled on first use (`compileHelper`), once per machine.
- * A call through it costs about 1.5 ms of CPU here when it is executed (its exec
- * about 0.6 of it, which a spawner saves: `SpawnRequest.viaLauncher`).
+ * A spawner runs its code in the process it forks instead of executing it, which saves
+ * the exec (`SpawnRequest.viaLauncher`).
  * @returns the launcher, or `marker-scan` with the reason when none can be built.
  * @public
  */

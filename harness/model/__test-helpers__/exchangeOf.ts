@@ -2,7 +2,7 @@ import { canonicalJson } from '../../protocol/canonicalJson.js';
 import { callRecordOf } from '../../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Outcome } from '../../protocol/types.js';
 import type { CallRecord } from '../../transport/callRecord.js';
-import type { Exchange } from '../AdapterSession.js';
+import type { Exchange } from '../exchange.js';
 
 /** A valid outcome as an exchange, its call spanning `[startedAt, endedAt]`. */
 export function exchangeOf(outcome: Outcome, span: Partial<Pick<CallRecord, 'startedAt' | 'endedAt'>> = {}): Exchange {

@@ -1,14 +1,13 @@
 import * as fc from 'fast-check';
 import type { ClauseId } from '../clauses.js';
 import { HistoryChecker } from '../history/HistoryChecker.js';
-import { admissionState } from '../protocol/callEvidence.js';
+import { admissionState } from '../judge/callEvidence.js';
 import type { JsonValue } from '../protocol/canonicalJson.js';
 import type { Digest } from '../protocol/digest.js';
 import type { Binding, Outcome } from '../protocol/types.js';
 import { violation, type Violation } from '../violation.js';
-import type { AdapterSession, Exchange } from './AdapterSession.js';
-import type { CaseResult } from './checkProperty.js';
-import { admissionOf, describeExchange } from './exchangeHelpers.js';
+import type { CaseResult } from './caseResult.js';
+import { admissionOf, describeExchange, type Exchange } from './exchange.js';
 
 // The model-based ledger sequence: the model of what the ledger holds, the steps
 // that call the adapter and let the model judge each answer, and the runner.
@@ -197,9 +196,17 @@ export interface PooledOperation {
   readonly ghost: Binding;
 }
 
+/** The two calls a sequence makes; the suite's `AdapterSession` is one. */
+export interface LedgerSession {
+  /** Submits a binding with its payload. */
+  submit(binding: Binding, payload: JsonValue): Promise<Exchange>;
+  /** Observes a binding. */
+  observe(binding: Binding): Promise<Exchange>;
+}
+
 /** The real system a sequence runs against: the adapter, and the bindings of the case's pool. */
 export interface LedgerSystem {
-  readonly session: Pick<AdapterSession, 'submit' | 'observe'>;
+  readonly session: LedgerSession;
   readonly pool: readonly PooledOperation[];
 }
 

@@ -4,9 +4,9 @@ import { describeLedgerSequence, ledgerPool, ledgerSequence } from '../../genera
 import { runOptionsOf } from '../__test-helpers__/validRunInputs.js';
 import type { JsonValue } from '../protocol/canonicalJson.js';
 import { acceptedOutcome, sampleBinding, sampleRef, terminalOutcome, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
-import type { AdapterSession } from './AdapterSession.js';
-import { checkProperty } from './checkProperty.js';
-import { EvidenceRecorder } from './EvidenceRecorder.js';
+import type { AdapterSession } from '../suite/AdapterSession.js';
+import { checkProperty } from '../suite/checkProperty.js';
+import { EvidenceRecorder } from '../suite/EvidenceRecorder.js';
 import { exchangeOf, uncertainOf } from './__test-helpers__/exchangeOf.js';
 import { fakeLedgerSession, type FakeLedgerDefect } from './__test-helpers__/fakeLedgerSession.js';
 import { FIRST_SUBMIT_NOT_ADMITTED, LedgerCommand, LedgerModel, runLedgerSequence, type LedgerCommandKind } from './LedgerModel.js';

@@ -1,10 +1,10 @@
 import { constants } from 'node:fs';
 import { access, open, readFile, stat } from 'node:fs/promises';
 import path, { isAbsolute } from 'node:path';
-import type { SdkSubject } from '../options/runOptions.js';
+import type { SdkSubject } from './runOptions.js';
 import { isIdentity } from '../protocol/types.js';
-import { describeReceived, UsageError } from '../UsageError.js';
-import { IDENTITY_RULE, validateAdapterConfig, type AdapterConfig } from './adapterConfig.js';
+import { describeError, describeReceived, UsageError } from '../UsageError.js';
+import { IDENTITY_RULE, validateAdapterConfig, type AdapterConfig } from '../config/adapterConfig.js';
 
 // Loading what a run qualifies, before any adapter process starts: `adapter.json` (read,
 // parsed, every CFG clause checked, its executable runnable), or an SDK module and its authority.
@@ -43,7 +43,7 @@ export async function loadAdapterConfig(file: string, cwd: string = process.cwd(
   } catch (cause) {
     const at = jsonErrorLocation(text);
     const where = at === null ? '' : ` at line ${at.line}, column ${at.column}`;
-    throw new UsageError(`${file}: adapter configuration is not JSON${where} (${(cause as Error).message})`, { cause });
+    throw new UsageError(`${file}: adapter configuration is not JSON${where} (${describeError(cause)})`, { cause });
   }
   const validation = validateAdapterConfig(value);
   if ('error' in validation) {
@@ -194,7 +194,7 @@ function parseError(text: string): string | null {
     JSON.parse(text);
     return null;
   } catch (error) {
-    return (error as Error).message;
+    return describeError(error);
   }
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, test } from 'vitest';
-import { evidence, meta, reportInput } from '../../reports/__test-helpers__/reportFixtures.js';
-import { buildReport } from '../../reports/buildReport.js';
-import type { ClauseVerdict } from '../../reports/types.js';
-import { codingOperationClauses, type ClauseId } from '../clauses.js';
+import { evidence, meta, reportInput } from './__test-helpers__/reportFixtures.js';
+import { buildReport } from './buildReport.js';
+import type { ClauseVerdict } from './types.js';
+import { codingOperationClauses, type ClauseId } from '../harness/clauses.js';
 import { evaluateBaseline, renderExpectedFailures } from './evaluateBaseline.js';
-import { parseExpectedFailures } from './expectedFailures.js';
+import { parseExpectedFailures } from '../harness/baseline/expectedFailures.js';
 
 const clauses: { id: ClauseId; verdict: ClauseVerdict }[] = [
   { id: 'OUT-CLOSED', verdict: 'FAIL' },

@@ -1,8 +1,8 @@
-import { canonicalJson } from '../harness/protocol/canonicalJson.js';
-import { replayKey, type ShardEvidence } from '../harness/shard/shardEvidence.js';
-import { UsageError } from '../harness/UsageError.js';
-import { buildReport } from './buildReport.js';
-import type { AcceptanceReport, ReportRun } from './types.js';
+import { canonicalJson } from '../protocol/canonicalJson.js';
+import { replayKey, type ShardEvidence } from './shardEvidence.js';
+import { UsageError } from '../UsageError.js';
+import { buildReport } from '../../reports/buildReport.js';
+import type { AcceptanceReport, ReportRun } from '../../reports/types.js';
 
 /** One shard as `merge` read it. */
 export interface ShardReport {

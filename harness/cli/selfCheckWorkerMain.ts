@@ -1,12 +1,12 @@
 // The process self-check starts for one qualification run: `adapter-qualify run`
 // (with, as internal options, another suite directory or only some suite files)
 // or `adapter-qualify manifest`. It exports nothing.
-// Usage: node workerMain.js '{"command":"run"|"manifest","args":[…],"suiteDir":null|"/abs/dir","suiteFiles":null|["x.suite.ts"],"endOnFailure":bool}'
-import { exitCodes, type ExitCode } from '../cli/commandLine.js';
-import { manifestCommand, runCommand } from '../cli/qualifyCommands.js';
+// Usage: node selfCheckWorkerMain.js '{"command":"run"|"manifest","args":[…],"suiteDir":null|"/abs/dir","suiteFiles":null|["x.suite.ts"],"endOnFailure":bool}'
+import { exitCodes, type ExitCode } from './commandLine.js';
+import { manifestCommand, runCommand } from './qualifyCommands.js';
 import { runQualification, type RunQualificationInternals } from '../runQualification.js';
 import { UsageError } from '../UsageError.js';
-import { isWorkerCommand, type WorkerCommand } from './runQualificationJob.js';
+import { isWorkerCommand, type WorkerCommand } from '../selfCheck/runQualificationJob.js';
 
 interface WorkerJob {
   readonly command: WorkerCommand;
@@ -21,7 +21,7 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 function parseJob(text: string | undefined): WorkerJob {
   const job = JSON.parse(text ?? 'null') as Partial<Record<keyof WorkerJob, unknown>> | null;
   if (job === null || !isStrings(job.args) || (job.command !== undefined && !isWorkerCommand(job.command))) {
-    throw new UsageError('workerMain: expected one argument {"command": "run" | "manifest", "args": string[], "suiteDir": string | null, "suiteFiles": string[] | null}');
+    throw new UsageError('selfCheckWorkerMain: expected one argument {"command": "run" | "manifest", "args": string[], "suiteDir": string | null, "suiteFiles": string[] | null}');
   }
   return {
     command: job.command ?? 'run',

@@ -1,8 +1,8 @@
 import type { TransportUncertainty, CallRecord } from '../transport/callRecord.js';
 import { violation, type Violation } from '../violation.js';
-import { parseOutcome } from './parseOutcome.js';
-import type { Binding, Outcome } from './types.js';
-import { isJsonObject } from './jsonValues.js';
+import { parseOutcome } from '../protocol/parseOutcome.js';
+import type { Binding, Outcome } from '../protocol/types.js';
+import { isJsonObject } from '../protocol/jsonValues.js';
 
 /** Why a call gave no evidence: a transport reason, or an exit-0 stdout that is no valid outcome. */
 export type UncertaintyReason = TransportUncertainty | 'invalid-output';

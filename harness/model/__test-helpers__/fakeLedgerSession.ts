@@ -1,7 +1,7 @@
 import { canonicalJson, type JsonValue } from '../../protocol/canonicalJson.js';
 import { callRecordOf, acceptedOutcome, sampleRef, terminalOutcome, unknownOutcome } from '../../protocol/__test-helpers__/sampleOutcomes.js';
 import type { Binding, Outcome } from '../../protocol/types.js';
-import type { Exchange } from '../AdapterSession.js';
+import type { Exchange } from '../exchange.js';
 import type { LedgerSystem } from '../LedgerModel.js';
 
 /** A defect the fake ledger can have (each breaks one clause of the model). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callRecordOf, acceptedOutcome, sampleBinding, unknownOutcome, terminalOutcome } from './__test-helpers__/sampleOutcomes.js';
-import { canonicalJson } from './canonicalJson.js';
+import { callRecordOf, acceptedOutcome, sampleBinding, unknownOutcome, terminalOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
+import { canonicalJson } from '../protocol/canonicalJson.js';
 import { classifyCall, admissionState } from './callEvidence.js';
 
 const binding = sampleBinding();

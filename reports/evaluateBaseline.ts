@@ -1,6 +1,6 @@
-import type { AcceptanceReport, ClauseVerdict } from '../../reports/types.js';
-import type { ClauseId } from '../clauses.js';
-import type { BaselineStatus } from './expectedFailures.js';
+import type { AcceptanceReport, ClauseVerdict } from './types.js';
+import type { ClauseId } from '../harness/clauses.js';
+import type { BaselineStatus } from '../harness/baseline/expectedFailures.js';
 
 /** What a baseline says about one run. */
 export interface BaselineEvaluation {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { ExpectedFailures } from '../harness/baseline/expectedFailures.js';
-import type { QualifyTestMeta } from '../harness/evidence/types.js';
-import { replayKey, SHARD_EVIDENCE_FORMAT } from '../harness/shard/shardEvidence.js';
-import { counterexample, evidence, handle, meta, reportInput } from './__test-helpers__/reportFixtures.js';
-import { buildReport, type BuildReportInput } from './buildReport.js';
+import type { ExpectedFailures } from '../baseline/expectedFailures.js';
+import type { QualifyTestMeta } from '../evidence/types.js';
+import { replayKey, SHARD_EVIDENCE_FORMAT } from './shardEvidence.js';
+import { counterexample, evidence, handle, meta, reportInput } from '../../reports/__test-helpers__/reportFixtures.js';
+import { buildReport, type BuildReportInput } from '../../reports/buildReport.js';
 import { mergeReports, type ShardReport } from './mergeReports.js';
 
 // OUT-CLOSED gets evidence from two tests in different shards: a merge must add them up, not pick one.
