@@ -6,6 +6,7 @@ import { parseStraceLog, type StraceLog } from './strace.js';
 import { faultInLog, stepTracerArgv, type StepTracer } from './stepTracer.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { runAdapterCall } from '../transport/runAdapterCall.js';
+import { currentSandboxPlan } from '../transport/sandbox/sandboxPlan.js';
 import type { CallBounds, CallInput, CommandTarget } from '../transport/OperationTransport.js';
 
 /** Time added to a traced call's deadline, on top of doubling it: the tracer's overhead is not the adapter's. */
@@ -54,7 +55,8 @@ export class TraceSession {
 
   /** @param tracedArgv - the argv that runs an adapter argv under a tracer writing to `logFile` */
   constructor(tracedArgv: (logFile: string, argv: readonly string[]) => [string, ...string[]]) {
-    this.#dir = mkdtempSync(join(tmpdir(), 'adapter-qualify-trace-'));
+    // In a run's sandbox the tracer runs inside it, so its log goes where both sides see it.
+    this.#dir = mkdtempSync(join(currentSandboxPlan()?.exchangeDir ?? tmpdir(), 'adapter-qualify-trace-'));
     this.#log = join(this.#dir, 'trace.log');
     this.#argv = tracedArgv;
   }

@@ -4,6 +4,9 @@ import type { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { Readable } from 'node:stream';
 import { compileHelper } from './containment/compileHelper.js';
+import { signalProcessGroup } from './process.js';
+import { ensureLauncher } from './containment/launcher.js';
+import { currentSandboxPlan, sandboxedArgv, type SandboxPlan } from './sandbox/sandboxPlan.js';
 import { nativeSources } from './containment/nativeSources.js';
 
 /**
@@ -57,6 +60,12 @@ export interface StartedProcess {
   onStdinFailure(listener: (detail: string) => void): void;
   /** SIGKILLs the process itself, unless it was reaped already (its group is the caller's to kill). */
   kill(): void;
+  /**
+   * Sends `signal` to the process group it leads, until `release`: through the spawner, which sees
+   * the process under its own pid namespace's pid (`pid` above is that pid, not the suite's, in a sandbox).
+   * @returns whether the signal was sent (false once the group is known to be gone).
+   */
+  signalGroup(signal: NodeJS.Signals): boolean;
   /** Ends the call: nothing more is written to its stdin or read from its output. */
   release(): void;
 }
@@ -76,6 +85,15 @@ export interface SpawnFailure {
 export function startProcess(request: SpawnRequest): Promise<StartedProcess | SpawnFailure> {
   const spawner = Spawner.forThisThread();
   return spawner === null ? spawnDirectly(request) : spawner.start(request);
+}
+
+/**
+ * Ends this thread's spawner, if it has one, and with it its sandbox: every process it started
+ * that is still alive in that sandbox's pid namespace. The next call starts a new one.
+ * @public
+ */
+export function endThisThreadSpawner(): void {
+  Spawner.endCurrent();
 }
 
 /**
@@ -111,6 +129,7 @@ export async function spawnDirectly(request: SpawnRequest): Promise<StartedProce
       stdinFailure = listener;
     },
     kill: () => child.kill('SIGKILL'),
+    signalGroup: (signal) => signalProcessGroup(pid, signal),
     release: () => {
       for (const stream of [stdin, stdout, stderr]) stream.destroy();
     },
@@ -135,8 +154,6 @@ interface SpawnedCall {
   stdinFailure: (detail: string) => void;
   /** Whether its streams were handed out (only then may they fail: someone listens). */
   started: boolean;
-  /** Answers still to come before the spawner forgets the call by itself: its exit, and each stream's end. */
-  endsToCome: number;
 }
 
 /** An answer's header: `TYPE ID VALUE`, then, for O and R, VALUE bytes of output. */
@@ -153,12 +170,24 @@ class Spawner {
   /** This thread's spawner (a new one once the last is gone), or null where none can be built. */
   static forThisThread(): Spawner | null {
     const current = Spawner.#current;
+    const sandbox = currentSandboxPlan();
+    const sandboxKey = JSON.stringify(sandbox);
+    // A spawner of another run's sandbox (or of none) is ended: each run's calls run in its own.
+    if (current != null && current.#lost === null && current.#sandboxKey !== sandboxKey) current.#lose('the run ended');
     if (current === undefined || (current !== null && current.#lost !== null)) {
       const compiled = process.platform === 'linux' ? compileHelper('aq-spawn', nativeSources('aq-spawn')) : { reason: `no signalfd on ${process.platform}` };
-      Spawner.#current = 'path' in compiled ? new Spawner(compiled.path) : null;
+      Spawner.#current = 'path' in compiled ? new Spawner(compiled.path, sandbox) : null;
     }
     return Spawner.#current ?? null;
   }
+
+  /** Ends this thread's spawner (see `endThisThreadSpawner`). */
+  static endCurrent(): void {
+    const current = Spawner.#current;
+    if (current != null && current.#lost === null) current.#lose('the run ended');
+  }
+
+  readonly #sandboxKey: string;
 
   readonly #child: ChildProcess;
   readonly #calls = new Map<number, SpawnedCall>();
@@ -169,9 +198,14 @@ class Spawner {
   /** The output frame being received, and how many of its bytes are still to come. */
   #output: (AnswerHeader & { remaining: number }) | null = null;
 
-  private constructor(path: string) {
+  private constructor(path: string, sandbox: SandboxPlan | null) {
+    this.#sandboxKey = JSON.stringify(sandbox);
     // Empty arguments: room for a launcher's command line (`native/aq-spawn.c`, request L).
-    this.#child = spawn(path, new Array<string>(LAUNCHER_TITLE_ROOM).fill(''), { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
+    const argv: [string, ...string[]] = [path, ...new Array<string>(LAUNCHER_TITLE_ROOM).fill('')];
+    // In a run's sandbox, the spawner is its init's child: every process of the thread's calls runs in it and ends with it.
+    const launcher = ensureLauncher();
+    const [file, ...args] = sandbox === null ? argv : sandboxedArgv(sandbox, argv, [path, ...(launcher.mode === 'subreaper-launcher' ? [launcher.path] : [])]);
+    this.#child = spawn(file, args, { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
     this.#child.stdout?.on('data', (chunk: Buffer) => this.#receive(chunk));
     this.#child.stdin?.on('error', (error) => this.#lose(`the suite's spawner stopped reading: ${error.message}`));
     this.#child.on('error', (error) => this.#lose(`the suite's spawner failed: ${error.message}`));
@@ -188,7 +222,7 @@ class Spawner {
         resolveExit = resolve;
       });
       const output = (): Readable => new Readable({ read: () => undefined });
-      this.#calls.set(id, { file: request.file, resolveStart, resolveExit, exited, stdout: output(), stderr: output(), stdinFailure: () => undefined, started: false, endsToCome: 3 });
+      this.#calls.set(id, { file: request.file, resolveStart, resolveExit, exited, stdout: output(), stderr: output(), stdinFailure: () => undefined, started: false });
       this.#setReferenced(true);
       const env = Object.entries(request.env).map(([name, value]) => `${name}=${value}`);
       const fields = [
@@ -259,7 +293,6 @@ class Spawner {
       }
       case 'o':
       case 'r': {
-        call.endsToCome -= 1;
         const stream = streamOf(type);
         if (stream.destroyed) return;
         if (value === 0) stream.push(null);
@@ -270,7 +303,6 @@ class Spawner {
         call.stdinFailure(`write failed: ${errnoName(value)}`);
         return;
       case 'X':
-        call.endsToCome -= 1;
         call.resolveExit((value & 0x7f) === 0 ? { code: (value >> 8) & 0xff, signal: null, lost: null } : { code: null, signal: SIGNAL_NAMES.get(value & 0x7f) ?? null, lost: null });
         return;
     }
@@ -289,10 +321,15 @@ class Spawner {
       kill: () => {
         if (this.#calls.has(id)) this.#send(Buffer.from(`K\0${String(id)}\0`));
       },
+      signalGroup: (signal) => {
+        if (!this.#calls.has(id)) return false;
+        this.#send(Buffer.from(`G\0${String(id)}\0${String(constants.signals[signal])}\0`));
+        return true;
+      },
       release: () => {
         if (!this.#calls.has(id)) return;
-        // An ended call is one the spawner forgot already (its stdin pipe closes by itself once the process is gone).
-        if (call.endsToCome > 0) this.#send(Buffer.from(`D\0${String(id)}\0`));
+        // The spawner keeps the call (and can signal its group) until this D, and forgets it once it is reaped too.
+        this.#send(Buffer.from(`D\0${String(id)}\0`));
         call.stdout.destroy();
         call.stderr.destroy();
         this.#forget(id);

@@ -9,8 +9,10 @@
  *        as its command line, as the exec would have (the suite finds a call's launcher processes
  *        by it); where they do not fit in this process's argv, FILE is executed after all;
  *   K\0 ID\0   SIGKILL the process, unless it was reaped already;
- *   D\0 ID\0   the suite is done with it: close its pipes, relay nothing more (a process reaped whose
- *              pipes are all closed is forgotten without it).
+ *   G\0 ID\0 SIGNAL\0   send SIGNAL (a number) to the process's group (the session it leads), reaped or
+ *              not, until the suite is done with it: in a sandbox, pids are this namespace's, not the suite's;
+ *   D\0 ID\0   the suite is done with it: close its pipes, relay nothing more; it is forgotten once
+ *              reaped too (until then its group can still be signalled).
  * Answers on stdout, each "TYPE ID VALUE\n", and for O and R then VALUE bytes of output:
  *   P pid: started;  E errno: not started (pipe, fork, chdir, dup2 or exec failed);
  *   O length, R length: what it wrote to stdout, stderr;  o errno, r errno: that stream's end (0: EOF);
@@ -40,9 +42,11 @@ extern char **environ;
 struct child {
   long id;
   pid_t pid;           /* 0 once reaped */
+  pid_t group;         /* the process group it leads (its pid) */
   int in, out, err;    /* this process's ends, -1 once closed */
   char *input;
   size_t length, written;
+  int released;        /* the suite sent D */
 };
 static struct child *children;
 static size_t count, capacity;
@@ -161,7 +165,7 @@ static void start(long id, int launcher, const char *cwd, const char *file, char
   char *copy = malloc(length ? length : 1);
   if (!copy) _exit(1);
   memcpy(copy, input, length);
-  children[count++] = (struct child){ id, pid, in[1], out[0], err[0], copy, length, 0 };
+  children[count++] = (struct child){ id, pid, pid, in[1], out[0], err[0], copy, length, 0, 0 };
   answer('P', id, pid, NULL);
 }
 
@@ -171,7 +175,7 @@ static struct child *find(long id) {
 }
 
 static void forget_if_done(struct child *c) {
-  if (c->pid != 0 || c->in >= 0 || c->out >= 0 || c->err >= 0) return;
+  if (c->pid != 0 || c->in >= 0 || c->out >= 0 || c->err >= 0 || !c->released) return;
   *c = children[--count];
 }
 
@@ -196,6 +200,7 @@ static size_t request(char *buffer, size_t used) {
     field[fields++] = at;
     at = z + 1;
     if (fields == 2 && (field[0][0] == 'S' || field[0][0] == 'L')) wanted = 5;
+    if (fields == 2 && field[0][0] == 'G') wanted = 3;
     if (fields == 5) wanted = 6 + (argc = strtoul(field[4], NULL, 10));
     if (fields == 6 + argc && wanted == 6 + argc) wanted = 6 + argc + (envc = strtoul(field[5 + argc], NULL, 10));
   }
@@ -203,7 +208,9 @@ static size_t request(char *buffer, size_t used) {
     long id = strtol(field[1], NULL, 10);
     struct child *c = find(id);
     if (field[0][0] == 'K' && c && c->pid > 0) kill(c->pid, SIGKILL);
+    if (field[0][0] == 'G' && c && c->group > 1) kill(-c->group, (int)strtol(field[2], NULL, 10));
     if (field[0][0] == 'D' && c) {
+      c->released = 1;
       close_input(c);
       close_fd(&c->out);
       close_fd(&c->err);
@@ -303,7 +310,7 @@ int main(int argc, char **argv) {
       if (polled[2 + 3 * i].revents && c->in >= 0) feed(c);
       if (polled[3 + 3 * i].revents && c->out >= 0) relay(c, &c->out, 'O', 'o');
       if (polled[4 + 3 * i].revents && c->err >= 0) relay(c, &c->err, 'R', 'r');
-      forget_if_done(c); /* reaped and every pipe closed: no D is needed (the suite sends none then) */
+      forget_if_done(c);
     }
     if (polled[1].revents) {
       struct signalfd_siginfo info;
