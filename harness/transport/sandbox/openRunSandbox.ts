@@ -94,6 +94,8 @@ export function openRunSandbox(request: RunSandboxRequest): RunSandbox {
     mechanism: support.mechanism,
     program: support.program,
     args: support.mechanism === 'bubblewrap' ? bubblewrapArgs(request) : unshareArgs(request),
+    // Last, once every mount point under them exists: the empty directories that hide are read-only too.
+    sealArgs: support.mechanism === 'bubblewrap' ? request.hidden.filter(isDirectory).flatMap((path) => ['--remount-ro', path]) : [],
     cgroupProcs: cgroup instanceof RunCgroup ? cgroup.procsFile : null,
     exchangeDir: request.exchangeDir,
   };

@@ -10,8 +10,10 @@ export interface SandboxPlan {
   readonly mechanism: 'bubblewrap' | 'unshare';
   /** The program that builds the namespaces (`bwrap` or `unshare`). */
   readonly program: string;
-  /** Its arguments before the command's own read-only binds and `--`. */
+  /** Its arguments before the command's own read-only binds. */
   readonly args: readonly string[];
+  /** Its arguments after those binds, before `--`. */
+  readonly sealArgs: readonly string[];
   /** The run's cgroup's `cgroup.procs`, which every sandbox joins before its namespaces are made; null without a cgroup. */
   readonly cgroupProcs: string | null;
   /** A directory bound writable at the same path inside, for files the suite's own programs there write (the step tracer's logs). */
@@ -30,7 +32,7 @@ export interface SandboxPlan {
  */
 export function sandboxedArgv(plan: SandboxPlan, argv: readonly [string, ...string[]], expose: readonly string[] = []): [string, ...string[]] {
   const binds = plan.mechanism === 'bubblewrap' ? expose.flatMap((path) => ['--ro-bind', path, path]) : [];
-  const entered: [string, ...string[]] = [plan.program, ...plan.args, ...binds, '--', ...argv];
+  const entered: [string, ...string[]] = [plan.program, ...plan.args, ...binds, ...plan.sealArgs, '--', ...argv];
   if (plan.cgroupProcs === null) return entered;
   // The shell joins the run's cgroup, then becomes the sandbox's program: every process of the sandbox is counted from its first.
   return ['/bin/sh', '-c', 'echo $$ > "$0" || exit 125; exec "$@"', plan.cgroupProcs, ...entered];
