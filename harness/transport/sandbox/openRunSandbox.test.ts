@@ -102,6 +102,33 @@ describe.runIf(hasBubblewrap)('the run sandbox (bubblewrap)', () => {
   });
 });
 
+describe.runIf(hasBubblewrap)('the run sandbox with a report directory inside the adapter directory', () => {
+  it('hides the report directory on top of the adapter directory bound back', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'run-sandbox-nested-test-'));
+    mkdirSync(join(root, 'adapter', 'report'), { recursive: true });
+    writeFileSync(join(root, 'adapter', 'report', 'acceptance.json'), '{}');
+    const sandbox = openRunSandbox({
+      disabled: false,
+      allowNetwork: false,
+      state: [],
+      hidden: [homedir(), join(root, 'adapter', 'report')],
+      exposed: [join(root, 'adapter')],
+      tag: `nested-${String(process.pid)}`,
+      exchangeDir: join(root, 'exchange'),
+    });
+    const leave = enterSandboxContext(sandbox.plan);
+    try {
+      const { stdout, exitCode } = await inSandbox(`ls -A ${join(root, 'adapter')}; ls -A ${join(root, 'adapter', 'report')} | wc -l`, join(root, 'adapter'));
+      expect({ stdout, exitCode }).toEqual({ stdout: 'report\n0\n', exitCode: 0 });
+    } finally {
+      endThisThreadSpawner();
+      leave();
+      sandbox.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.runIf(process.platform === 'linux')('where the kernel or the installation says no', () => {
   it('records no sandbox, and why, when neither bubblewrap nor unshare can be used', () => {
     const saved = Object.values(SANDBOX_PROGRAM_VARIABLES).map((name) => [name, process.env[name]] as const);

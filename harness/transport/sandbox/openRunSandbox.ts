@@ -148,7 +148,6 @@ function noSandbox(disabled: boolean, missing: string[]): SandboxRecord {
  * of the sandbox with it.
  */
 function bubblewrapArgs(request: RunSandboxRequest): string[] {
-  const directories = (paths: readonly string[]): string[] => paths.filter((path) => isDirectory(path));
   return [
     '--unshare-user',
     '--unshare-pid',
@@ -171,15 +170,25 @@ function bubblewrapArgs(request: RunSandboxRequest): string[] {
     '/proc',
     '--tmpfs',
     '/tmp',
-    ...directories(request.hidden).flatMap((path) => ['--tmpfs', path]),
-    ...request.exposed.filter(existsSync).flatMap((path) => ['--ro-bind', path, path]),
-    ...directories(request.state).flatMap((path) => ['--bind', path, path]),
-    '--bind',
-    request.exchangeDir,
-    request.exchangeDir,
+    ...mountsInOrder(request),
     '--chdir',
     '/',
   ];
+}
+
+/**
+ * The hiding, read-only and writable mounts, a parent before what lies under it (whichever list
+ * each comes from: a report directory inside the adapter's own directory is hidden on top of it,
+ * the adapter's directory inside the hidden home is bound back on top of that).
+ */
+function mountsInOrder(request: RunSandboxRequest): string[] {
+  const mounts = [
+    ...directories(request.hidden).map((path) => ({ path, args: ['--tmpfs', path] })),
+    ...request.exposed.filter(existsSync).map((path) => ({ path, args: ['--ro-bind', path, path] })),
+    ...[...directories(request.state), request.exchangeDir].map((path) => ({ path, args: ['--bind', path, path] })),
+  ];
+  const depth = (path: string): number => path.split('/').filter((part) => part !== '').length;
+  return mounts.sort((a, b) => depth(a.path) - depth(b.path)).flatMap(({ args }) => args);
 }
 
 /** unshare's: the same namespaces (the candidate root of its own user namespace, mapped to the caller), no file system view. */
@@ -263,6 +272,10 @@ function isExecutable(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+function directories(paths: readonly string[]): string[] {
+  return paths.filter((path) => isDirectory(path));
 }
 
 function isDirectory(path: string): boolean {
