@@ -16,7 +16,8 @@
 // bare loop swung by ten points either way: it is measured in --native-pairs pairs (suite,
 // then bare loop), and the pair of median ratio is the one reported, every pair's ratio beside it.
 //
-// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--verify-bindings N] [--skip-verify] [--native-pairs N] [--only reference|native|verify] [--hostile [--only FIXTURE]]
+// Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--verify-bindings N] [--skip-verify] [--native-pairs N] [--only reference|native|verify] [--run-arg ARG]... [--hostile [--only FIXTURE]]
+//        (--run-arg: one more argument of each suite run, e.g. --run-arg=--no-sandbox to measure without the sandbox)
 //        npm run bench -- --self-check-under-load [--rounds N] [--mutant a,b]   (see selfCheckUnderLoad.mjs)
 //        npm run bench -- --fault-methods [--rounds N]   (the fault suites by syscall and by timing; see faultMethods.mjs)
 import { execFileSync, spawn } from 'node:child_process';
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     hostile: { type: 'boolean', default: false },
     'fault-methods': { type: 'boolean', default: false },
+    'run-arg': { type: 'string', multiple: true, default: [] },
   },
 });
 if (values['self-check-under-load']) {
@@ -74,7 +76,7 @@ async function suiteRun(configPath, label) {
   const loadBefore = loadavg()[0];
   const started = performance.now();
   const spawnedAt = Date.now();
-  const child = spawn(process.execPath, [cli, 'run', configPath, '--out', outDir, '--seed', values.seed], {
+  const child = spawn(process.execPath, [cli, 'run', configPath, '--out', outDir, '--seed', values.seed, ...values['run-arg']], {
     env: { ...process.env, CI: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -33,6 +33,10 @@ import type { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js
 import { UsageError } from './UsageError.js';
 import { workerPoolOptions } from './suite/workerThreads.js';
 import { locateTracer } from './faults/strace.js';
+import { openRunSandbox, type SandboxRecord } from './transport/sandbox/openRunSandbox.js';
+import { enterSandboxContext } from './transport/sandbox/sandboxPlan.js';
+import { runSandboxRequest, sandboxNotice } from './runSandboxRequest.js';
+import { endThisThreadSpawner } from './transport/spawner.js';
 
 /** What a finished run produced. */
 export interface QualificationResult {
@@ -49,6 +53,8 @@ export interface RunQualificationHooks {
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Called once, just before the suite's worker threads start (the CLI sets their V8 settings here). */
   readonly onWorkersStarting?: () => void;
+  /** Called once with the one line that says which protections of the sandbox are missing or weaker (not called when it is whole). */
+  readonly onSandboxNotice?: (line: string) => void;
 }
 
 /**
@@ -122,6 +128,17 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
   ensureLauncher();
   const tag = `aq-run-${process.pid}-${runNonce}`;
   const leaveRunContext = enterRunContext(tag, options.adapterEnvironment.passNames);
+  // The scratch directory exists before the sandbox is planned: it is bound writable into it.
+  await mkdir(scratchDir, { recursive: true });
+  const sandbox = options.subject.kind === 'command' ? openRunSandbox(runSandboxRequest(options, { tag, workDir: work.path, scratchDir, staging: output.staging })) : null;
+  const leaveSandbox = enterSandboxContext(sandbox?.plan ?? null);
+  let sandboxRecord: SandboxRecord | undefined;
+  const closeSandbox = (): SandboxRecord | undefined => {
+    if (sandbox === null || sandboxRecord !== undefined) return sandboxRecord;
+    endThisThreadSpawner();
+    sandboxRecord = sandbox.close();
+    return sandboxRecord;
+  };
   let running: Vitest | null = null;
   const interruption = new RunInterruption(() => {
     // Tests still running are cancelled; their adapter processes die here, not with the workers.
@@ -130,6 +147,13 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
     sweepRunProcesses(tag);
   });
   try {
+    if (sandbox !== null) {
+      const notice = sandboxNotice(sandbox);
+      if (notice !== null) hooks.onSandboxNotice?.(notice);
+      if (options.sandbox === 'required' && sandbox.missing.length > 0) {
+        throw new UsageError(`--require-sandbox: ${sandbox.missing.join('; ')}`, { option: '--require-sandbox' });
+      }
+    }
     await mkdir(scratchDir, { recursive: true });
     const provided: QualifyProvidedContext = {
       options,
@@ -195,6 +219,8 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
     const extra = await afterTheWorkers(options, provided, interruption.signal);
     // No process started by any call (the re-observation's included) outlives the run: counted, killed, reported.
     const sweep = sweepRunProcesses(tag);
+    // Then the sandbox ends: whatever is left in it (the run's cgroup) is killed and counted.
+    const sandboxAtEnd = closeSandbox();
 
     const outDir = output.staging;
     // A transcript that cannot be merged is the suite's failure, reported like any other (exit 3), never a lost report.
@@ -253,6 +279,7 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
               },
             }
           : {}),
+        ...(sandboxAtEnd === undefined ? {} : { sandbox: sandboxAtEnd }),
       },
       replayCommand: (handle) => replayCommand(handle, options),
       expectedFailures: options.expectedFailures,
@@ -274,6 +301,8 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
       reapRunProcesses(scratchDir);
       sweepRunProcesses(tag);
     }
+    closeSandbox();
+    leaveSandbox();
     leaveRunContext();
     await work.cleanup();
   }

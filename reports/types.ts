@@ -3,6 +3,7 @@ import type { BaselineStatus, ExpectedFailures } from '../harness/baseline/expec
 import type { AdapterConfig } from '../harness/config/adapterConfig.js';
 import type { Counterexample, FaultMethodNote } from '../harness/evidence/types.js';
 import type { JsonValue } from '../harness/protocol/canonicalJson.js';
+import type { SandboxRecord } from '../harness/transport/sandbox/openRunSandbox.js';
 
 /** The version of `acceptance.json` this code writes; `report.schema.json` pins it. */
 export const REPORT_SCHEMA_VERSION = 1;
@@ -128,6 +129,8 @@ export interface ReportRun {
   readonly interrupted?: 'SIGINT' | 'SIGTERM';
   /** How the adapter's processes were contained (a command run; absent for an SDK module and the manifest profile). */
   readonly containment?: ReportContainment;
+  /** The run's sandbox (a command run; absent for an SDK module and the manifest profile). */
+  readonly sandbox?: SandboxRecord;
 }
 
 /** What the adapter received of the suite's environment, and what its calls left running. */

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { hostileFixtureCommand, hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
 
 const names: Record<HostileFixture, true> = {
+  'ancestor-environ-reader': true,
+  'evidence-tamperer': true,
   'argv-echo': true,
   'control-flood': true,
   'deep-json': true,

@@ -3,12 +3,14 @@ import { fileURLToPath } from 'node:url';
 
 /** The hostile fixture scripts in `adapters/hostile/`, each named for what it does. */
 export type HostileFixture =
+  | 'ancestor-environ-reader'
   | 'argv-echo'
   | 'control-flood'
   | 'deep-json'
   | 'duplicate-keys'
   | 'deep-json-depth'
   | 'environment-echo'
+  | 'evidence-tamperer'
   | 'exit-7-valid-outcome'
   | 'flood-stderr-before-stdin'
   | 'flood-stdout'
@@ -34,7 +36,9 @@ export type HostileFixture =
  * a Node.js start each was most of its cost. The others are Node.js (`<name>.mjs`).
  */
 const SHELL_FIXTURES: ReadonlySet<HostileFixture> = new Set([
+  'ancestor-environ-reader',
   'deep-json',
+  'evidence-tamperer',
   'exit-7-valid-outcome',
   'flood-stderr-before-stdin',
   'flood-stdout',

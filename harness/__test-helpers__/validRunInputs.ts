@@ -50,6 +50,8 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
     pollBudget: runOptionDefaults.pollBudget,
     settleMs: runOptionDefaults.settleMs,
     allowOutInAdapterDir: false,
+    sandbox: 'auto',
+    allowNetwork: false,
     strict: false,
     strictShould: false,
     expectedFailures: null,

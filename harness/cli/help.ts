@@ -91,6 +91,9 @@ export const COMMAND_OPTIONS = {
       shownDefault: d.settleMs,
     },
     'allow-out-in-adapter-dir': { type: 'boolean', help: ["let --out lie inside the adapter's own directory"] },
+    'no-sandbox': { type: 'boolean', help: ["run the adapter as the suite's user, in its namespaces (said in the report)"] },
+    'require-sandbox': { type: 'boolean', help: ['exit 2 where the kernel refuses a protection of the sandbox'] },
+    'allow-network': { type: 'boolean', help: ["keep the host's network in the sandbox (none by default)"] },
     ...SHARED,
     'expected-failures': {
       type: 'string',

@@ -72,6 +72,7 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
       onProgress: printer.update,
       // This process is the CLI's own: its suite worker threads get the V8 settings that bound their memory.
       onWorkersStarting: tuneWorkerIsolates,
+      onSandboxNotice: (line) => io.stderr.write(`${line}\n`),
     });
     printer.stop();
     const mask = deps.mask ?? SecretMask.fromProcess();

@@ -1,6 +1,5 @@
 import { type CallRecord, orderedRecord, NO_OUTPUT } from '../transport/callRecord.js';
 import { type StartedCall, runAdapterCall } from '../transport/runAdapterCall.js';
-import { signalProcessGroup } from '../transport/process.js';
 import { validateIntegerOption, validateTimeoutMs } from '../transport/bounds.js';
 import type { CallBounds, CallInput, CommandTarget } from '../transport/OperationTransport.js';
 import { ordinalWord, type DurableStep } from './durableSteps.js';
@@ -167,31 +166,31 @@ async function runPaused(target: CommandTarget, input: CallInput, bounds: CallBo
   const timers: NodeJS.Timeout[] = [];
   // A tracer's stop is known only from its log: the host's timeout alone says the call was uncertain.
   let stopped = stop.stopAfterMs === null;
-  let pid: number | undefined;
+  let signalGroup: ((signal: NodeJS.Signals) => boolean) | undefined;
   let resolveHost: (record: CallRecord) => void = () => {};
   const hostView = new Promise<CallRecord>((resolve) => {
     resolveHost = resolve;
   });
   const hostDeadline = bounds.timeoutMs;
   const onSpawn = (started: StartedCall): void => {
-    pid = started.pid;
+    signalGroup = started.signalGroup;
     const { stopAfterMs } = stop;
     if (stopAfterMs !== null) {
       timers.push(
         setTimeout(() => {
-          stopped = signalProcessGroup(started.pid, 'SIGSTOP');
+          stopped = started.signalGroup('SIGSTOP');
         }, stopAfterMs),
       );
     }
     const resumeAt = new Promise<void>((resolve) => timers.push(setTimeout(resolve, plan.resumeAfterMs)));
     timers.push(setTimeout(() => resolveHost(hostTimeout(target, input, bounds, plan, started, stop.detail)), hostDeadline));
-    void Promise.all([resumeAt, stop.hold?.catch(() => {})]).then(() => signalProcessGroup(started.pid, 'SIGCONT'));
+    void Promise.all([resumeAt, stop.hold?.catch(() => {})]).then(() => started.signalGroup('SIGCONT'));
   };
   const observer = stop.wrapArgv === undefined ? { onSpawn } : { onSpawn, wrapArgv: stop.wrapArgv };
   // The process runs under its own, longer bound: the host deadline only ends the host's view of it.
   const settled = runAdapterCall(target, input, { ...bounds, timeoutMs: plan.resumeAfterMs + plan.resumedTimeoutMs }, observer).finally(() => {
     for (const timer of timers) clearTimeout(timer);
-    if (pid !== undefined) signalProcessGroup(pid, 'SIGCONT'); // never leave a stopped straggler behind
+    signalGroup?.('SIGCONT'); // never leave a stopped straggler behind
   });
   // A process that ended before the deadline is what the host saw.
   void settled.then(resolveHost, () => {});

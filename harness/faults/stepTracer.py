@@ -437,6 +437,8 @@ class Tracer:
             except OSError as error:
                 os.write(2, f"stepTracer.py: cannot run {argv[0]}: {error.strerror}\n".encode())
             os._exit(127)
+        # Not dumpable: a tracee of the same uid cannot reach this process's descriptors (its log) through /proc.
+        libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE
         _, status = os.waitpid(child, WALL)
         if not os.WIFSTOPPED(status):
             return status  # it could not be traced, and said why
@@ -527,7 +529,14 @@ def main(args):
     if platform.machine() not in SYSCALLS:
         sys.stderr.write(f"stepTracer.py: no syscall table for {platform.machine()}\n")
         return 125
-    with open(log_path, "w", encoding="utf-8", errors="replace") as log:
+    # A new file, never one planted at the path (a symlink or a FIFO): in a sandbox the directory is shared with the candidate.
+    try:
+        fresh = os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW if log_path != os.devnull else 0  # the probe logs nowhere
+        log_fd = os.open(log_path, os.O_WRONLY | fresh, 0o600)
+    except OSError as error:
+        sys.stderr.write(f"stepTracer.py: cannot create the log {log_path}: {error.strerror}\n")
+        return 125
+    with os.fdopen(log_fd, "w", encoding="utf-8", errors="replace") as log:
         try:
             outcome = Tracer(log, action, count).run(argv)
         except OSError as error:

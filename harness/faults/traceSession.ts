@@ -1,11 +1,12 @@
 import { type DurableStep, durableSteps, ordinalWord } from './durableSteps.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseStraceLog, type StraceLog } from './strace.js';
 import { faultInLog, stepTracerArgv, type StepTracer } from './stepTracer.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import { runAdapterCall } from '../transport/runAdapterCall.js';
+import { currentSandboxPlan } from '../transport/sandbox/sandboxPlan.js';
 import type { CallBounds, CallInput, CommandTarget } from '../transport/OperationTransport.js';
 
 /** Time added to a traced call's deadline, on top of doubling it: the tracer's overhead is not the adapter's. */
@@ -54,7 +55,8 @@ export class TraceSession {
 
   /** @param tracedArgv - the argv that runs an adapter argv under a tracer writing to `logFile` */
   constructor(tracedArgv: (logFile: string, argv: readonly string[]) => [string, ...string[]]) {
-    this.#dir = mkdtempSync(join(tmpdir(), 'adapter-qualify-trace-'));
+    // In a run's sandbox the tracer runs inside it, so its log goes where both sides see it.
+    this.#dir = mkdtempSync(join(currentSandboxPlan()?.exchangeDir ?? tmpdir(), 'adapter-qualify-trace-'));
     this.#log = join(this.#dir, 'trace.log');
     this.#argv = tracedArgv;
   }
@@ -66,7 +68,7 @@ export class TraceSession {
   finish(): TracedRun {
     let text = '';
     try {
-      text = readFileSync(this.#log, 'utf8');
+      text = readLogFile(this.#log);
     } catch {
       // the tracer never started: no log
     } finally {
@@ -140,4 +142,26 @@ export async function recordUnder(tracedArgv: ConstructorParameters<typeof Trace
   const trace = new TraceSession(tracedArgv);
   const record = await runAdapterCall(target, input, { ...bounds, timeoutMs: tracedTimeoutMs(bounds.timeoutMs) }, { onSpawn: () => {}, wrapArgv: trace.wrapArgv });
   return { record, steps: durableSteps(trace.finish().log) };
+}
+
+/** Bound on a tracer log the suite reads: a log inflated past it is cut, never read whole into memory. */
+const MAX_LOG_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a tracer log without following a symlink or blocking on a FIFO (in a sandbox its directory
+ * is one the candidate can write): only a regular file is read, up to {@link MAX_LOG_BYTES}.
+ */
+function readLogFile(path: string): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return '';
+    if (stat.size <= MAX_LOG_BYTES) return readFileSync(fd, 'utf8');
+    const buffer = Buffer.alloc(MAX_LOG_BYTES);
+    let read = 0;
+    for (let n = -1; n !== 0 && read < MAX_LOG_BYTES; read += n) n = readSync(fd, buffer, read, MAX_LOG_BYTES - read, read);
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -58,6 +58,8 @@ describe('normalizeRunOptions', () => {
       pollBudget: 8,
       settleMs: 5000,
       allowOutInAdapterDir: false,
+      sandbox: 'auto',
+      allowNetwork: false,
       strict: false,
       strictShould: false,
       expectedFailures: null,
@@ -295,5 +297,16 @@ describe('normalizeManifestOptions', () => {
     expect(() => normalizeManifestOptions({ manifest: 'nowhere' }, '/nonexistent')).toThrow(
       expect.objectContaining({ name: 'UsageError', field: 'manifest', message: 'manifest: "nowhere" is neither a manifest file nor a directory holding manifest.json' }),
     );
+  });
+});
+
+describe('the sandbox options', () => {
+  it('are auto by default, off with --no-sandbox, required with --require-sandbox, and refuse both', () => {
+    const run = (input: RunOptionsInput): ReturnType<typeof normalizeRunOptions> => normalize(input);
+    expect(run({}).sandbox).toBe('auto');
+    expect(run({ noSandbox: true }).sandbox).toBe('off');
+    expect(run({ requireSandbox: true }).sandbox).toBe('required');
+    expect(run({ allowNetwork: true }).allowNetwork).toBe(true);
+    expect(() => run({ noSandbox: true, requireSandbox: true })).toThrow(/--no-sandbox and --require-sandbox/);
   });
 });

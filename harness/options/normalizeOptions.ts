@@ -54,6 +54,8 @@ export function normalizeRunOptions(given: RunOptionsInput, subject: RunSubject,
     pollBudget: integer('--poll-budget', raw.pollBudget, runOptionBounds.pollBudget, runOptionDefaults.pollBudget),
     settleMs: integer('--settle-ms', raw.settleMs, runOptionBounds.settleMs, runOptionDefaults.settleMs),
     allowOutInAdapterDir: flag('--allow-out-in-adapter-dir', raw.allowOutInAdapterDir),
+    sandbox: validateSandboxOptions(flag('--no-sandbox', raw.noSandbox), flag('--require-sandbox', raw.requireSandbox)),
+    allowNetwork: flag('--allow-network', raw.allowNetwork),
     strict: flag('--strict', raw.strict),
     strictShould: flag('--strict-should', raw.strictShould),
     expectedFailures: loadExpectedFailures(
@@ -123,6 +125,11 @@ function validateShard(value: unknown, replayPath: unknown): NormalizedRunOption
     throw new UsageError('--shard and --replay-path cannot be given together (a replay runs one test)', { option: '--shard' });
   }
   return shard;
+}
+
+function validateSandboxOptions(noSandbox: boolean, requireSandbox: boolean): NormalizedRunOptions['sandbox'] {
+  if (noSandbox && requireSandbox) throw new UsageError('--no-sandbox and --require-sandbox contradict each other', { option: '--require-sandbox' });
+  return noSandbox ? 'off' : requireSandbox ? 'required' : 'auto';
 }
 
 function flag(option: string, value: unknown): boolean {

@@ -91,6 +91,13 @@ export interface NormalizedRunOptions {
   readonly settleMs: number;
   /** `--allow-out-in-adapter-dir`: the report may be written inside the adapter's own directory. @defaultValue false */
   readonly allowOutInAdapterDir: boolean;
+  /**
+   * The run's sandbox: `off` (`--no-sandbox`), `required` (`--require-sandbox`: a usage error where a
+   * protection is missing) or `auto` (what the kernel allows, missing protections reported). @defaultValue 'auto'
+   */
+  readonly sandbox: 'auto' | 'required' | 'off';
+  /** `--allow-network`: the candidate keeps the host's network (otherwise a network namespace of its own). @defaultValue false */
+  readonly allowNetwork: boolean;
   /** Exit 1 when a MUST clause is SKIP or INCONCLUSIVE. @defaultValue false */
   readonly strict: boolean;
   /** SHOULD clauses count for the exit code. @defaultValue false */
@@ -154,6 +161,12 @@ export interface RunOptionsInput {
   readonly settleMs?: string | number | undefined;
   /** `--allow-out-in-adapter-dir`. @defaultValue false */
   readonly allowOutInAdapterDir?: boolean | undefined;
+  /** `--no-sandbox`. @defaultValue false */
+  readonly noSandbox?: boolean | undefined;
+  /** `--require-sandbox`. @defaultValue false */
+  readonly requireSandbox?: boolean | undefined;
+  /** `--allow-network`. @defaultValue false */
+  readonly allowNetwork?: boolean | undefined;
   /** `--strict`. @defaultValue false */
   readonly strict?: boolean | undefined;
   /** `--strict-should`. @defaultValue false */

@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import { limits } from '../protocol/types.js';
 import { BoundedCapture, decodeUtf8 } from './capture.js';
 import { type CallRecord, classifyExit, type KillReason, orderedRecord, NO_OUTPUT } from './callRecord.js';
-import { killProcessGroup } from './process.js';
 import type { CallBounds, CallInput, CommandTarget, OperationCall, OperationTransport, TransportResult } from './OperationTransport.js';
 import { validateMaxOutputBytes, validateTimeoutMs } from './bounds.js';
 import { adapterEnvironment, SCRUBBED_ENVIRONMENT } from './containment/environment.js';
@@ -94,14 +93,14 @@ async function runStarted(target: CommandTarget, identity: CallIdentity, signal:
   });
   if (started.kind === 'spawn-error') return notStarted(identity, startedAt, 'spawn-failure', `${started.message} (cwd ${target.cwd})`);
   const { pid, stdout: stdoutPipe, stderr: stderrPipe } = started;
-  observer?.onSpawn({ pid, callId: identity.callId, startedAt });
+  observer?.onSpawn({ pid, callId: identity.callId, startedAt, signalGroup: (signal) => started.signalGroup(signal) });
 
   const kill = (reason: KillReason): void => {
     killReason ??= reason;
     if (reason === 'timeout' && exitedAt !== null && !(stdoutPipe.closed && stderrPipe.closed)) {
       heldOpen = `the process exited ${exitedAt - startedAt} ms after spawn, within the ${identity.timeoutMs} ms deadline, but ${openStreams(stdoutPipe, stderrPipe)} stayed open until it (a process it started held them)`;
     }
-    killProcessGroup(pid);
+    started.signalGroup('SIGKILL');
     started.kill(); // also the direct child, should the group kill have missed it
     onKilled();
   };
@@ -172,7 +171,7 @@ async function runStarted(target: CommandTarget, identity: CallIdentity, signal:
     clearTimeout(deadline);
     signal?.removeEventListener('abort', onAbort);
     // No descendant still in the adapter's group outlives the call.
-    killProcessGroup(pid);
+    started.signalGroup('SIGKILL');
     started.release(); // a request the adapter never read is not kept, and nothing more is read
     noteOutputRead(stdout.heldBytes + stderr.heldBytes);
   }
@@ -220,8 +219,10 @@ function ignore(): void {}
 
 /** The adapter process of a call, as it started. */
 export interface StartedCall {
-  /** The process group leader's pid (the adapter leads its own group). */
+  /** The process group leader's pid (the adapter leads its own group), in the pid namespace it runs in. */
   readonly pid: number;
+  /** Signals the call's process group (by the spawner, in the sandbox's pid namespace); false once it is known gone. */
+  readonly signalGroup: (signal: NodeJS.Signals) => boolean;
   /** The call's id (`ADAPTER_QUALIFY_CALL`). */
   readonly callId: string;
   /** ms since epoch, when the process was spawned. */

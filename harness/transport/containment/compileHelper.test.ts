@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compileHelper, helperCacheRoot } from './compileHelper.js';
+import { compileHelper, helperCacheRoot, sourceDigest } from './compileHelper.js';
 
-const SOURCE = '#include <stdio.h>\nint main(void) { puts("compiled helper"); return 0; }\n';
-const SOURCE_DIGEST = createHash('sha256').update(SOURCE).digest('hex').slice(0, 16);
+const SOURCE = { 'aq-test.c': '#include <stdio.h>\nint main(void) { puts("compiled helper"); return 0; }\n' };
+const SOURCE_DIGEST = sourceDigest(SOURCE).slice(0, 16);
 const PLANTED = '#!/bin/sh\necho planted\n';
 const isRoot = process.getuid?.() === 0;
 

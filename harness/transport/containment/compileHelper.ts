@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 
 const COMPILERS = ['gcc', 'cc'] as const;
 /** S_ISVTX: in a sticky directory only a file's owner may rename or remove it. */
@@ -12,40 +12,75 @@ const STICKY_BIT = 0o1000;
 export type CompiledHelper = { readonly path: string } | { readonly reason: string };
 
 /**
- * Compiles the C program `source` into a cache directory keyed by its source, once per user
- * (gcc or cc; nothing is downloaded). The suite executes these helpers for every adapter call,
- * so the cache must be a place no one else can write: a directory of the suite's own user
- * with no group or other write bit, reached without following a symlink (see
- * `helperCacheRoot`). Each binary sits beside the SHA-256 of its bytes, and a binary whose
- * bytes no longer match (or whose file is not ours, not private, or a symlink) is rebuilt,
- * never executed. Concurrent compilers each write a private file and rename it into place.
+ * A helper's C sources: file name (no directory) to text. Every `.c` file is compiled and
+ * linked into the program; the others (headers) are only there to be included.
+ * @public
+ */
+export type HelperSources = Readonly<Record<string, string>>;
+
+/** Warnings on: the sources are kept clean of them (their tests compile them with `-Werror`). */
+export const HELPER_COMPILE_FLAGS: readonly string[] = Object.freeze(['-O2', '-Wall', '-Wextra']);
+
+/**
+ * Compiles the C program `sources` into a cache directory keyed by their digest
+ * (`sourceDigest`), once per user (gcc or cc; nothing is downloaded). The suite executes
+ * these helpers for every adapter call, so the cache must be a place no one else can write:
+ * a directory of the suite's own user with no group or other write bit, reached without
+ * following a symlink (see `helperCacheRoot`). The compiler reads the very bytes that were
+ * digested (written into that private directory first), never the files they came from.
+ * Each binary sits beside the SHA-256 of its bytes, and a binary whose bytes no longer match
+ * (or whose file is not ours, not private, or a symlink) is rebuilt, never executed.
+ * Concurrent compilers each write private files and rename the binary into place.
  * @param name - the program's file name, e.g. `aq-launch`.
- * @param source - its C source.
+ * @param sources - its C sources.
  * @param cacheRoot - the private cache directory. @defaultValue `helperCacheRoot()`
  * @returns the executable, or the reason none could be built (no compiler, a failed compile).
  * @public
  */
-export function compileHelper(name: string, source: string, cacheRoot: string = helperCacheRoot()): CompiledHelper {
-  const sourceDigest = sha256(source).slice(0, 16);
-  const dir = ensurePrivateDirectory(join(cacheRoot, `${name}-${sourceDigest}`)) ?? privateFallback();
+export function compileHelper(name: string, sources: HelperSources, cacheRoot: string = helperCacheRoot()): CompiledHelper {
+  const digest = sourceDigest(sources).slice(0, 16);
+  const dir = ensurePrivateDirectory(join(cacheRoot, `${name}-${digest}`)) ?? privateFallback();
   const path = join(dir, name);
   if (isVerifiedBinary(path)) return { path };
   const failures: string[] = [];
-  for (const compiler of COMPILERS) {
-    const temporary = `${path}.${process.pid}.${compiler}.tmp`;
-    try {
-      execFileSync(compiler, ['-O2', '-x', 'c', '-o', temporary, '-'], { input: source, stdio: ['pipe', 'ignore', 'pipe'], timeout: 60_000 });
-      writeFileSync(`${temporary}.sha256`, sha256(readFileSync(temporary)), { mode: 0o600 });
-      renameSync(`${temporary}.sha256`, digestPath(path));
-      renameSync(temporary, path);
-      return { path };
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      rmSync(`${temporary}.sha256`, { force: true });
-      failures.push(`${compiler}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''}`);
+  const sourceDir = mkdtempSync(join(dir, 'src-'));
+  try {
+    for (const [file, text] of Object.entries(sources)) writeFileSync(join(sourceDir, basename(file)), text, { mode: 0o600, flag: 'wx' });
+    const units = Object.keys(sources)
+      .filter((file) => file.endsWith('.c'))
+      .map((file) => join(sourceDir, basename(file)));
+    for (const compiler of COMPILERS) {
+      const temporary = `${path}.${process.pid}.${compiler}.tmp`;
+      try {
+        execFileSync(compiler, [...HELPER_COMPILE_FLAGS, '-o', temporary, ...units], { cwd: sourceDir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+        writeFileSync(`${temporary}.sha256`, sha256(readFileSync(temporary)), { mode: 0o600 });
+        renameSync(`${temporary}.sha256`, digestPath(path));
+        renameSync(temporary, path);
+        return { path };
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        rmSync(`${temporary}.sha256`, { force: true });
+        failures.push(`${compiler}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''}`);
+      }
     }
+  } finally {
+    rmSync(sourceDir, { recursive: true, force: true });
   }
   return { reason: failures.join('; ') };
+}
+
+/**
+ * The digest that keys a helper in the cache: SHA-256 over each source's name and bytes, in
+ * name order, so any change to any file (a header included) builds a new helper.
+ * @public
+ */
+export function sourceDigest(sources: HelperSources): string {
+  const hash = createHash('sha256');
+  for (const file of Object.keys(sources).sort()) {
+    const bytes = Buffer.from(sources[file] ?? '', 'utf8');
+    hash.update(`${file}\0${String(bytes.length)}\0`).update(bytes);
+  }
+  return hash.digest('hex');
 }
 
 /**

@@ -4,6 +4,8 @@ export const RUN_CONTEXT_VARIABLES = Object.freeze({
   tag: 'ADAPTER_QUALIFY_RUN_TAG',
   /** The `--pass-env` names, comma-separated, for the secret mask. */
   passEnv: 'ADAPTER_QUALIFY_RUN_PASS_ENV',
+  /** The run's sandbox plan (JSON), which each thread's spawner enters. */
+  sandbox: 'ADAPTER_QUALIFY_RUN_SANDBOX',
 } as const);
 
 /**

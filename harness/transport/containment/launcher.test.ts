@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { findMarkedProcesses, reapMarkedProcesses } from '../../suite/markedProc
 import { bounds } from '../__test-helpers__/fixtureTarget.js';
 import { runAdapterCall } from '../runAdapterCall.js';
 import type { CommandTarget } from '../OperationTransport.js';
-import { SPAWNER_SOURCE } from '../spawner.js';
 import { compileHelper } from './compileHelper.js';
+import { nativeSources } from './nativeSources.js';
 import { ensureLauncher, launchFailure, type LaunchCommand } from './launcher.js';
 import { sweepRunProcesses } from './sweep.js';
 import { runTag } from './environment.js';
@@ -40,7 +40,7 @@ describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
     ["is executed when its command line does not fit in the spawner's", 'x'.repeat(5_000), 'launcher'],
   ] as const)('%s', async (_, longArgument, image) => {
     const launcher = ensureLauncher();
-    const spawner = compileHelper('aq-spawn', SPAWNER_SOURCE);
+    const spawner = compileHelper('aq-spawn', nativeSources('aq-spawn'));
     if (launcher.mode !== 'subreaper-launcher' || !('path' in spawner)) throw new Error('no launcher or spawner here');
     // The adapter's three ancestors (sacrificial parent, keeper, the suite's child): the image each runs, and its command line's head.
     const script = `p=$PPID; for i in 1 2 3; do readlink /proc/$p/exe; tr '\\0' '\\n' < /proc/$p/cmdline | head -n 3; p=$(cut -d' ' -f4 /proc/$p/stat); done`;
@@ -112,15 +112,6 @@ describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
     } finally {
       expect(sweepRunProcesses('aq-other-run').killed).toBe(1);
     }
-  });
-});
-
-// Keeps the compiler honest: the embedded source compiles without warnings.
-describe.runIf(process.platform === 'linux')('the launcher source', () => {
-  it('compiles cleanly with -Wall -Wextra', async () => {
-    const { LAUNCHER_SOURCE } = await import('./launcher.js');
-    const output = execFileSync('gcc', ['-Wall', '-Wextra', '-fsyntax-only', '-x', 'c', '-'], { input: LAUNCHER_SOURCE, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
-    expect(output).toBe('');
   });
 });
 

@@ -1,0 +1,66 @@
+import { RUN_CONTEXT_VARIABLES } from '../containment/environment.js';
+
+/**
+ * How the run's sandbox is entered, fixed by the run (`openRunSandbox`) and handed to every
+ * suite thread through the run context: plain JSON, so worker threads read the same plan.
+ * @public
+ */
+export interface SandboxPlan {
+  /** `bubblewrap` (its own user, pid, mount, ipc, uts and network namespaces, a read-only view) or `unshare` (namespaces, no read-only view). */
+  readonly mechanism: 'bubblewrap' | 'unshare';
+  /** The program that builds the namespaces (`bwrap` or `unshare`). */
+  readonly program: string;
+  /** Its arguments before the command's own read-only binds. */
+  readonly args: readonly string[];
+  /** Its arguments after those binds, before `--`. */
+  readonly sealArgs: readonly string[];
+  /** The run's cgroup's `cgroup.procs`, which every sandbox joins before its namespaces are made; null without a cgroup. */
+  readonly cgroupProcs: string | null;
+  /** A directory bound writable at the same path inside, for files the suite's own programs there write (the step tracer's logs). */
+  readonly exchangeDir: string;
+}
+
+/**
+ * The argv that runs `argv` as the init of a new sandbox of `plan`: the process and everything it
+ * starts share that sandbox, and when it exits the kernel ends every process left in it. The
+ * files in `expose` (the suite's own programs run inside, e.g. the spawner) are bound read-only
+ * at their paths first. Reusable for any long-lived process (a spawner, an ACP agent).
+ * @param plan - the run's sandbox.
+ * @param argv - the program to run inside, executable first (an absolute path).
+ * @param expose - files or directories hidden by the plan that the program needs.
+ * @public
+ */
+export function sandboxedArgv(plan: SandboxPlan, argv: readonly [string, ...string[]], expose: readonly string[] = []): [string, ...string[]] {
+  const binds = plan.mechanism === 'bubblewrap' ? expose.flatMap((path) => ['--ro-bind', path, path]) : [];
+  const entered: [string, ...string[]] = [plan.program, ...plan.args, ...binds, ...plan.sealArgs, '--', ...argv];
+  if (plan.cgroupProcs === null) return entered;
+  // The shell joins the run's cgroup, then becomes the sandbox's program: every process of the sandbox is counted from its first.
+  return ['/bin/sh', '-c', 'echo $$ > "$0" || exit 125; exec "$@"', plan.cgroupProcs, ...entered];
+}
+
+/**
+ * The run's sandbox plan as this thread sees it (from the run context), or null when the run has
+ * none (`--no-sandbox`, the kernel refused, or outside a run).
+ * @public
+ */
+export function currentSandboxPlan(): SandboxPlan | null {
+  const text = process.env[RUN_CONTEXT_VARIABLES.sandbox];
+  if (text === undefined || text === '') return null;
+  return JSON.parse(text) as SandboxPlan;
+}
+
+/**
+ * Publishes `plan` as the run's sandbox for this process and the workers it starts.
+ * @returns restores the previous plan.
+ * @public
+ */
+export function enterSandboxContext(plan: SandboxPlan | null): () => void {
+  const name = RUN_CONTEXT_VARIABLES.sandbox;
+  const previous = process.env[name];
+  if (plan === null) delete process.env[name];
+  else process.env[name] = JSON.stringify(plan);
+  return () => {
+    if (previous === undefined) delete process.env[name];
+    else process.env[name] = previous;
+  };
+}
