@@ -4,10 +4,10 @@ import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import type { NormalizedRunOptions } from './options/runOptions.js';
 import { packageRoot } from './packageRoot.js';
 import { STEP_TRACER_SCRIPT } from './faults/stepTracer.js';
+import type { RunSandbox, RunSandboxRequest } from './transport/sandbox/openRunSandbox.js';
 
 /** The suite's hostile fixtures, which the host suite runs as subjects. */
 const HOSTILE_FIXTURE_DIR = join(packageRoot, 'adapters', 'hostile');
-import type { RunSandbox, RunSandboxRequest } from './transport/sandbox/openRunSandbox.js';
 
 /** The run's own places the sandbox is built around. */
 export interface RunPlaces {
@@ -36,6 +36,9 @@ export function runSandboxRequest(options: NormalizedRunOptions, places: RunPlac
   const argvDirectories = named.filter(isDirectory);
   const argvFiles = named.filter((path) => existsSync(path) && !isDirectory(path));
   const pathDirectories = (process.env.PATH ?? '').split(delimiter).filter((dir) => isAbsolute(dir) && isDirectory(dir));
+  // A PATH directory inside the hidden home belongs to a tool manager (pyenv, cargo, nvm): its shims run
+  // programs from elsewhere in the manager's directory, so the whole directory comes back, read-only.
+  const toolDirectories = [...new Set(pathDirectories.map((dir) => toolRootInHome(dir, homedir())))];
   // A subject bundled with the suite (the reference adapter, a mutant, a hostile subject) runs the suite's compiled adapters, which import its compiled harness.
   const bundled = [subject.adapterCwd, subject.config.executable, ...named].some((path) => path === packageRoot || path.startsWith(`${packageRoot}/`));
   const bundledCode = bundled ? [join(packageRoot, 'dist'), join(packageRoot, 'adapters')] : [];
@@ -45,7 +48,7 @@ export function runSandboxRequest(options: NormalizedRunOptions, places: RunPlac
     state: [places.scratchDir, ...argvDirectories],
     hidden: [packageRoot, homedir(), places.workDir, places.staging, options.outDir],
     // The suite's own hostile fixtures are subjects too (the host suite runs them through the same transport).
-    exposed: [subject.adapterCwd, subject.config.executable, ...argvFiles, ...pathDirectories, join(packageRoot, 'package.json'), STEP_TRACER_SCRIPT, HOSTILE_FIXTURE_DIR, ...bundledCode],
+    exposed: [subject.adapterCwd, subject.config.executable, ...argvFiles, ...toolDirectories, join(packageRoot, 'package.json'), STEP_TRACER_SCRIPT, HOSTILE_FIXTURE_DIR, ...bundledCode],
     tag: places.tag,
     exchangeDir: join(places.workDir, 'exchange'),
   };
@@ -59,6 +62,13 @@ export function sandboxNotice(sandbox: RunSandbox): string | null {
   const all = [...sandbox.missing, ...sandbox.weaker];
   if (all.length === 0) return null;
   return `adapter-qualify: sandbox ${sandbox.missing.length > 0 ? 'incomplete' : 'weaker'}: ${all.join('; ')}`;
+}
+
+/** `dir` itself, or for a directory inside `home`, its top directory there (`~/.pyenv/shims` → `~/.pyenv`). */
+function toolRootInHome(dir: string, home: string): string {
+  if (!dir.startsWith(`${home}/`)) return dir;
+  const [top = ''] = dir.slice(home.length + 1).split('/');
+  return top === '' ? dir : join(home, top);
 }
 
 function isDirectory(path: string): boolean {
