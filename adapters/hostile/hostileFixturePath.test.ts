@@ -12,6 +12,7 @@ const names: Record<HostileFixture, true> = {
   'duplicate-keys': true,
   'deep-json-depth': true,
   'environment-echo': true,
+  'fields-left-out': true,
   'exit-7-valid-outcome': true,
   'flood-stderr-before-stdin': true,
   'flood-stdout': true,

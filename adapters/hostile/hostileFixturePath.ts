@@ -9,6 +9,7 @@ export type HostileFixture =
   | 'duplicate-keys'
   | 'deep-json-depth'
   | 'environment-echo'
+  | 'fields-left-out'
   | 'exit-7-valid-outcome'
   | 'flood-stderr-before-stdin'
   | 'flood-stdout'

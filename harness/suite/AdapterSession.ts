@@ -9,10 +9,10 @@ import { recordDurableSteps } from '../faults/traceSession.js';
 import type { StepTracer } from '../faults/stepTracer.js';
 import type { DurableStep } from '../faults/durableSteps.js';
 import { CommandTransport } from '../transport/runAdapterCall.js';
-import { classifyCall, admissionState } from '../protocol/callEvidence.js';
+import { classifyCall, type CallEvidence } from '../protocol/callEvidence.js';
 import { submitRequest, observeRequest } from '../protocol/requests.js';
 import { callExcerpt } from './callExcerpt.js';
-import { outClausesFor } from './exercisedClauses.js';
+import { outClausesOfAnswer } from './exercisedClauses.js';
 import { judgeStderrBound } from './judgeStderrBound.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
@@ -173,7 +173,7 @@ export class AdapterSession {
     const record = await this.#call({ action: request.action, requestText: canonicalJson(request), request });
     if (record === null) return { kind: 'uncertain', reason: this.#signal?.aborted === true ? 'the case was cancelled (its property ran out of time)' : STOPPED_ANSWERING, record: null };
     const evidence = classifyCall(record, request.binding);
-    this.#recordOutClauses(record, evidence.kind === 'outcome' ? [] : evidence.violations, request);
+    this.#recordOutClauses(record, evidence, request);
     if (evidence.kind === 'outcome' && evidence.outcome.state === 'terminal') {
       this.#deps.terminals?.note(request.binding, evidence.outcome, record, this.#deps.testName);
     }
@@ -222,15 +222,20 @@ export class AdapterSession {
     }
   }
 
-  #recordOutClauses(record: CallRecord, parserViolations: readonly Violation[], request: CodingOperationRequest): void {
+  #recordOutClauses(record: CallRecord, evidence: CallEvidence, request: CodingOperationRequest): void {
     const { recorder, options } = this.#deps;
-    let violations = parserViolations;
+    let violations: readonly Violation[] = evidence.kind === 'outcome' ? [] : evidence.violations;
     if (record.uncertainty === 'output-overflow') {
       // An answer longer than the output bound cannot fit it, whatever it says (the host itself only sees uncertainty).
       recorder.count('OUT-SIZE');
       violations = [violation('OUT-SIZE', `stdout passed the output bound of ${options.maxOutputBytes} bytes`, { details: { stdoutBytes: record.stdoutBytes } })];
     } else if (record.uncertainty === null || (record.uncertainty === 'nonzero-exit' && violations.length > 0)) {
-      for (const clauseId of outClausesFor(admissionState(record.stdout))) recorder.count(clauseId);
+      // A valid outcome came with a nonzero exit only when OUT-EXIT is the one violation.
+      const valid = evidence.kind === 'outcome' || record.uncertainty === 'nonzero-exit';
+      const { tested, untested } = outClausesOfAnswer(record.stdout, valid);
+      for (const clauseId of tested) recorder.count(clauseId);
+      // Said only where no answer of the run tests the clause: a case elsewhere makes it PASS or FAIL.
+      for (const { clauseId, reason } of untested) recorder.inconclusive(clauseId, reason);
       // A SHOULD clause beside the parser's: the parsed outcome stays evidence, as it does for the host.
       const uniqueKeys = judgeUniqueKeys(record.stdout);
       if (uniqueKeys.exercised) recorder.count('OUT-UNIQUE-KEYS');
