@@ -173,4 +173,21 @@ describe('AdapterSession over an OperationTransport', () => {
     expect(report.clauses.find((entry) => entry.id === 'OUT-CONTRACT')).toMatchObject({ verdict: 'PASS', cases: 1 });
     expect(report.clauses.find((entry) => entry.id === 'OUT-CLOSED')).toMatchObject({ verdict: 'FAIL', reason: 'outcome has no contract' });
   });
+
+  it('says why OUT clauses had no case when every well-formed call was refused by a nonzero exit', async () => {
+    const refusing: OperationTransport = {
+      kind: 'sdk',
+      acceptsRawText: false,
+      call: async (input) => ({ record: { ...recordFor(input, ''), exitCode: 1, uncertainty: 'nonzero-exit' }, checked: [], violations: [] }),
+    };
+    const { session, recorder } = sessionWith(refusing);
+    await session.observe(bindingFor({ operationId: 'op-1', authorityId: 'ledger-b2', payload: 1 }));
+    const report = buildReport(reportInput({ metas: [recorder.meta()] }));
+    for (const id of ['OUT-JSON', 'OUT-CLOSED', 'OUT-EXIT']) {
+      expect(
+        report.clauses.find((entry) => entry.id === id),
+        id,
+      ).toMatchObject({ verdict: 'INCONCLUSIVE', cases: 0, reason: expect.stringMatching(/was a refusal \(nonzero-exit/) });
+    }
+  });
 });

@@ -12,13 +12,16 @@ import { CommandTransport } from '../transport/runAdapterCall.js';
 import { classifyCall, type CallEvidence } from '../protocol/callEvidence.js';
 import { submitRequest, observeRequest } from '../protocol/requests.js';
 import { callExcerpt } from './callExcerpt.js';
-import { outClausesOfAnswer } from './exercisedClauses.js';
+import { outClausesFor, outClausesOfAnswer } from './exercisedClauses.js';
 import { judgeStderrBound } from './judgeStderrBound.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
 import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { BUDGET_SPENT, NEVER_ADMITTED, STOPPED_ANSWERING, type AdmissionBudget, type CallPace, type UnresponsiveBreaker } from './callPacing.js';
 import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
+
+/** Why an OUT clause had no case when every well-formed call was refused (said only where no answer tested it). */
+const REFUSALS_ONLY = 'every answer to a well-formed request was a refusal (nonzero-exit, no outcome on stdout): there was no outcome to judge';
 
 /** The answer to one well-formed request, as evidence. */
 export type Exchange =
@@ -242,6 +245,7 @@ export class AdapterSession {
       if (uniqueKeys.violation !== null) violations = [...violations, uniqueKeys.violation];
     } else {
       // A timeout, a signal or a plain refusal (nonzero exit, no outcome) exercised no OUT clause.
+      if (record.uncertainty === 'nonzero-exit') for (const clauseId of outClausesFor('none')) recorder.inconclusive(clauseId, REFUSALS_ONLY);
       return;
     }
     for (const found of violations) {
