@@ -30,9 +30,13 @@ describe('openCauses', () => {
     const causes = openCauses(report);
     expect(causes[0]).toEqual({
       cause: expect.stringMatching(/^no valid submit was admitted/),
-      clauses: ['REQ-ACTION-VALUE', 'REQ-CLOSED', 'SEM-SUBMIT-ADMITS', 'SEM-CONCURRENT-REBIND', 'SEM-CRASH-CONSISTENT'].sort((a, b) => order(report, a) - order(report, b)),
+      clauses: ['REQ-ACTION-VALUE', 'REQ-CLOSED', 'OUT-TERMINAL-OUTCOME', 'SEM-SUBMIT-ADMITS', 'SEM-CONCURRENT-REBIND', 'SEM-CRASH-CONSISTENT'].sort(
+        (a, b) => order(report, a) - order(report, b),
+      ),
     });
-    expect(causes.map((group) => group.clauses.length)).toEqual([5, 1, 1]);
+    // Nothing admitted reaches no terminal either: the polling budget is not the cause then.
+    expect(causes[0]?.clauses).toContain('OUT-TERMINAL-OUTCOME');
+    expect(causes.map((group) => group.clauses.length)).toEqual([6, 1]);
     // An unknown reason is its own cause, word for word.
     expect(causes.map((group) => group.cause)).toContain('the restart step "x" failed (exited 1): boom');
   });
@@ -43,18 +47,29 @@ describe('openCauses', () => {
         'REQ-CLOSED': 'the follow-up observe was uncertain (invalid-output)',
         'SEM-SUBMIT-ADMITS': 'the valid submit gave no answer: an uncertain call (invalid-output)',
         'SEM-OBSERVE-FRESH': 'the adapter admitted no valid submit, so there is no admission to reason about; invalid-output',
+        'SEM-CRASH-CONSISTENT': 'the adapter admitted no valid submit, so there is no admission to reason about',
+        'SEM-LOCAL-SETTLEMENT': NO_TERMINAL,
+        'OUT-EXIT': 'no answer was a valid outcome, so no exit code came with evidence to judge',
+        'OUT-CONTRACT': 'the field never appeared: no answer carried "contract" (its absence is OUT-CLOSED\'s failure), so the rule was never tested',
       },
       ['OUT-CLOSED'],
     );
     expect(openCauses(report)).toEqual([
       {
         cause: "the adapter's answers were no valid outcome (invalid-output) after OUT-CLOSED failed",
-        clauses: ['REQ-CLOSED', 'SEM-OBSERVE-FRESH', 'SEM-SUBMIT-ADMITS'].sort((a, b) => order(report, a) - order(report, b)),
+        clauses: ['REQ-CLOSED', 'OUT-EXIT', 'SEM-OBSERVE-FRESH', 'SEM-SUBMIT-ADMITS', 'SEM-CRASH-CONSISTENT', 'SEM-LOCAL-SETTLEMENT'].sort((a, b) => order(report, a) - order(report, b)),
       },
+      { cause: 'the field the clause judges never appeared in an answer (OUT-CLOSED names the missing fields)', clauses: ['OUT-CONTRACT'] },
     ]);
   });
 
-  it('leaves out clauses that cannot apply to the subject, and is empty when nothing is open', () => {
+  it('keeps the polling budget as the cause of no terminal outcome when submits were admitted', () => {
+    expect(openCauses(reportOf({ 'OUT-TERMINAL-OUTCOME': NO_TERMINAL, 'SEM-LOCAL-SETTLEMENT': NO_TERMINAL }))).toEqual([
+      { cause: 'no operation reached terminal within the polling budget (--poll-budget)', clauses: ['OUT-TERMINAL-OUTCOME', 'SEM-LOCAL-SETTLEMENT'] },
+    ]);
+  });
+
+  it('is empty when nothing is open', () => {
     expect(openCauses(reportOf({}))).toEqual([]);
   });
 });

@@ -38,10 +38,17 @@ const CAUSES: readonly CausePattern[] = [
   { pattern: /--max-submits budget/, cause: () => 'the --max-submits budget was spent' },
   {
     pattern: /refuses everything or is unavailable|admitted no valid submit|\bnonzero-exit\b|no digest raced .* was admitted|only 0 of \d+ overlapping submits/,
-    cause: () => 'no valid submit was admitted (well-formed calls were refused or answered unknown)',
+    cause: () => NO_ADMISSION,
   },
-  { pattern: /polling budget/, cause: () => 'no operation reached terminal within the polling budget (--poll-budget)' },
+  { pattern: /no answer was a valid outcome/, cause: () => NO_VALID_OUTCOME },
+  { pattern: /polling budget/, cause: () => NO_TERMINAL },
 ];
+
+const NO_TERMINAL = 'no operation reached terminal within the polling budget (--poll-budget)';
+const NO_ADMISSION = 'no valid submit was admitted (well-formed calls were refused or answered unknown)';
+const NO_VALID_OUTCOME = 'no answer was a valid outcome';
+/** Causes that follow from whatever kept SEM-SUBMIT-ADMITS open, when it is. */
+const DOWNSTREAM: ReadonlySet<string> = new Set([NO_TERMINAL, NO_ADMISSION, NO_VALID_OUTCOME]);
 
 /** The shared cause of one clause's reason, or the reason itself. */
 function causeOf(entry: ClauseReport, report: Pick<AcceptanceReport, 'clauses'>): string {
@@ -54,14 +61,20 @@ function causeOf(entry: ClauseReport, report: Pick<AcceptanceReport, 'clauses'>)
  * The INCONCLUSIVE clauses that apply to the subject, grouped by cause, largest group first
  * (report order among equals). A clause belongs to the first known cause its reason names
  * (answers with no valid outcome, a field that never appeared, an adapter that stopped
- * answering, a spent budget, no admission, no terminal outcome); any other reason is its own cause.
+ * answering, a spent budget, no admission, no valid outcome, no terminal outcome); the last three
+ * follow from what kept SEM-SUBMIT-ADMITS open, when it is, and are grouped under that. Any other
+ * reason is its own cause.
  * @param report - a built report
  */
 export function openCauses(report: Pick<AcceptanceReport, 'clauses'>): OpenCause[] {
+  const admits = report.clauses.find((entry) => entry.id === 'SEM-SUBMIT-ADMITS');
+  // Nothing admitted reaches no terminal and has no admission to judge: those causes are the admission's.
+  const root = admits?.verdict === 'INCONCLUSIVE' ? causeOf(admits, report) : null;
   const groups = new Map<string, ClauseId[]>();
   for (const entry of report.clauses) {
     if (entry.verdict !== 'INCONCLUSIVE' || entry.applicable === false) continue;
-    const cause = causeOf(entry, report);
+    const found = causeOf(entry, report);
+    const cause = root !== null && DOWNSTREAM.has(found) ? root : found;
     groups.set(cause, [...(groups.get(cause) ?? []), entry.id]);
   }
   return [...groups].map(([cause, clauses]) => ({ cause, clauses })).sort((a, b) => b.clauses.length - a.clauses.length);
