@@ -13,6 +13,7 @@ const names: Record<HostileFixture, true> = {
   'deep-json-depth': true,
   'environment-echo': true,
   'fields-left-out': true,
+  'first-observe-hangs': true,
   'exit-7-valid-outcome': true,
   'flood-stderr-before-stdin': true,
   'flood-stdout': true,

@@ -10,6 +10,7 @@ export type HostileFixture =
   | 'deep-json-depth'
   | 'environment-echo'
   | 'fields-left-out'
+  | 'first-observe-hangs'
   | 'exit-7-valid-outcome'
   | 'flood-stderr-before-stdin'
   | 'flood-stdout'

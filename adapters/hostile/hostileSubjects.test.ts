@@ -326,6 +326,21 @@ describe('an adapter that leaves fields out of every answer', () => {
   }, 300_000);
 });
 
+describe('an adapter whose first observe of each operation times out', () => {
+  it('SEM-CRASH-CONSISTENT asks a timed-out observe after the crash again and decides every fault point', async () => {
+    const configPath = join(root(), 'first-observe-hangs.json');
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand('first-observe-hangs') };
+    await writeFile(configPath, JSON.stringify(config));
+    const run = await runQualifyCli(configPath, join(root(), 'first-observe-hangs'), ['--only', 'SEM-CRASH-CONSISTENT', '--runs', '1', '--timeout-ms', '3000', '--seed', '1'], 480_000);
+    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+    const crash = run.report!.clauses.find((entry) => entry.id === 'SEM-CRASH-CONSISTENT');
+    expect(crash, crash?.reason).toMatchObject({ verdict: 'PASS' });
+    // Every first observe did time out: the evidence came from asking again.
+    const transcript = await readFile(join(root(), 'first-observe-hangs', 'transcript.jsonl'), 'utf8');
+    expect(transcript.split('\n').filter((line) => line.includes('"timedOut":true')).length).toBeGreaterThan(0);
+  }, 600_000);
+});
+
 describe.runIf(process.platform === 'linux').concurrent('containment: hostile adapters under a run', () => {
   it.each(CONTAINMENT_SUBJECTS)(
     '$name: report, verdict, no survivor, no secret',

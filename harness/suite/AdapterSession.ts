@@ -166,14 +166,20 @@ export class AdapterSession {
     return !this.#budgetSpent;
   }
 
-  /** Observes `binding` (a well-formed request). */
-  async observe(binding: Binding): Promise<Exchange> {
-    return this.exchange(observeRequest(binding));
+  /**
+   * Observes `binding` (a well-formed request).
+   * @param timeoutMs - the host deadline of this call. @defaultValue `--timeout-ms`
+   */
+  async observe(binding: Binding, timeoutMs?: number): Promise<Exchange> {
+    return this.exchange(observeRequest(binding), timeoutMs);
   }
 
-  /** Sends a well-formed request and checks the answer against the OUT clauses. */
-  async exchange(request: CodingOperationRequest): Promise<Exchange> {
-    const record = await this.#call({ action: request.action, requestText: canonicalJson(request), request });
+  /**
+   * Sends a well-formed request and checks the answer against the OUT clauses.
+   * @param timeoutMs - the host deadline of this call. @defaultValue `--timeout-ms`
+   */
+  async exchange(request: CodingOperationRequest, timeoutMs?: number): Promise<Exchange> {
+    const record = await this.#call({ action: request.action, requestText: canonicalJson(request), request }, timeoutMs);
     if (record === null) return { kind: 'uncertain', reason: this.#signal?.aborted === true ? 'the case was cancelled (its property ran out of time)' : STOPPED_ANSWERING, record: null };
     const evidence = classifyCall(record, request.binding);
     this.#recordOutClauses(record, evidence, request);
@@ -183,10 +189,10 @@ export class AdapterSession {
     return exchangeOf(record, evidence);
   }
 
-  async #call(input: OperationCall): Promise<CallRecord | null> {
+  async #call(input: OperationCall, timeoutMs?: number): Promise<CallRecord | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
     if (breaker.tripped() || this.#signal?.aborted === true) return null;
-    const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal });
+    const result = await transport.call(input, { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal });
     const { record } = result;
     this.#deps.recorder.countCall();
     breaker.record(record);
