@@ -82,7 +82,9 @@ const plain = (feature: string, payload: JsonValue): PitfallSubmit => ({ feature
  * points (`"\uffff"` sorts before `"😀"` by code point, after it by unit);
  * numbers whose ECMAScript shortest form differs from other languages'
  * (`1e-7`, not `1e-07`; `1e+21`; `0.1`; `-0` as `0`; the smallest subnormal and
- * the largest double); and an operationId of exactly 160 characters.
+ * the largest double); strings that look like numbers (`"1"`, `"0.1"`, `"1e3"`,
+ * `"-0"`, `"01"`), as values and as keys, which a canonical form must keep strings;
+ * and an operationId of exactly 160 characters.
  * @public
  */
 export const PITFALL_SUBMITS: readonly PitfallSubmit[] = Object.freeze([
@@ -100,6 +102,15 @@ export const PITFALL_SUBMITS: readonly PitfallSubmit[] = Object.freeze([
     tiny: 5e-324,
     largest: 1.7976931348623157e308,
   }),
+  plain('strings that look like numbers ("1", "0.1", "1e3", "-0", "01") as values', {
+    one: '1',
+    tenth: '0.1',
+    thousand: '1e3',
+    negativeZero: '-0',
+    leadingZero: '01',
+    list: ['1', '0.1', '1e3', '-0', '01', '-1.5E-7'],
+  }),
+  plain('strings that look like numbers ("1", "0.1", "1e3", "-0", "01") as keys', { '1': 'one', '0.1': 'tenth', '1e3': 'thousand', '-0': 'negative zero', '01': 'leading zero' }),
   { feature: `an operationId of ${IDENTITY_MAX_LENGTH} characters (the longest identity)`, payload: { long: 'id' }, operationIdLength: IDENTITY_MAX_LENGTH },
 ]);
 

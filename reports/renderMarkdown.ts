@@ -11,6 +11,7 @@ import {
   shownClauses,
   failedClauses,
 } from './reportWording.js';
+import { nothingJudgedLine, openCauses } from './openCauses.js';
 import { excerptNote, markdownFence as fenced, markdownText as text } from './safeText.js';
 import type { AcceptanceReport, ClauseReport, ReportContainment, FailClauseReport } from './types.js';
 
@@ -38,6 +39,14 @@ export function renderMarkdown(report: AcceptanceReport): string {
     lines.push(`| ${level} | ${counts.pass} | ${counts.fail} | ${counts.skip} | ${counts.inconclusive} |`);
   }
   lines.push('');
+  const nothingJudged = nothingJudgedLine(report);
+  if (nothingJudged !== null) lines.push(`**${text(nothingJudged)}**`, '');
+  const causes = openCauses(report);
+  if (causes.length > 0) {
+    lines.push('### Inconclusive clauses, by cause', '');
+    for (const { cause, clauses } of causes) lines.push(`- ${clauses.length} × ${text(cause)}: ${clauses.join(', ')}`);
+    lines.push('');
+  }
   if (report.suiteErrors.length > 0) {
     lines.push('## Suite errors', '', 'The suite itself failed; these are not findings about the adapter.', '');
     for (const error of report.suiteErrors) lines.push(`- ${text(error)}`);

@@ -1,10 +1,15 @@
 import { join } from 'node:path';
 import { baselineLabel, countsText, failedMustLine, hostUncertainLine, verdictHeadline, hiddenClausesNote, failedClauses } from './reportWording.js';
 import { strictOpenClauses } from './buildReport.js';
+import { nothingJudgedLine, openCauses } from './openCauses.js';
 import { escapeControls } from './safeText.js';
 import type { AcceptanceReport } from './types.js';
 
 const MAX_REASON = 160;
+/** The line that says why nothing could be judged carries its hint, so it may be longer. */
+const MAX_HINT = 640;
+/** Clause IDs named per cause; the rest are counted. */
+const MAX_IDS = 6;
 
 /**
  * Renders the one-screen terminal summary: verdict, MUST and SHOULD counts,
@@ -29,6 +34,13 @@ export function renderSummary(report: AcceptanceReport, reportDir: string): stri
       lines.push(`  ${entry.id} (${entry.level}${expected}): ${oneLine(entry.reason)}`);
     }
   }
+  const nothingJudged = nothingJudgedLine(report);
+  if (nothingJudged !== null) lines.push(oneLine(nothingJudged, MAX_HINT));
+  const causes = openCauses(report);
+  if (causes.length > 0) {
+    lines.push('Inconclusive clauses, by cause:');
+    for (const { cause, clauses } of causes) lines.push(`  ${clauses.length} × ${oneLine(cause)}: ${clauseList(clauses)}`);
+  }
   const open = report.run.shard === undefined ? strictOpenClauses(report.clauses, report.run) : [];
   if (open.length > 0) {
     lines.push(`--strict: ${open.length} clause(s) without evidence fail the run:`);
@@ -51,7 +63,11 @@ export function renderSummary(report: AcceptanceReport, reportDir: string): stri
   return `${lines.join('\n')}\n`;
 }
 
-function oneLine(text: string): string {
+function oneLine(text: string, max = MAX_REASON): string {
   const flat = [...escapeControls(text).replace(/\s+/g, ' ').trim()];
-  return flat.length > MAX_REASON ? `${flat.slice(0, MAX_REASON - 1).join('')}…` : flat.join('');
+  return flat.length > max ? `${flat.slice(0, max - 1).join('')}…` : flat.join('');
+}
+
+function clauseList(ids: readonly string[]): string {
+  return ids.length > MAX_IDS ? `${ids.slice(0, MAX_IDS).join(', ')} and ${ids.length - MAX_IDS} more` : ids.join(', ');
 }

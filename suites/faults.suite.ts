@@ -12,7 +12,8 @@ import { callExcerpt } from '../harness/suite/callExcerpt.js';
 import { deriveSeed, type PropertySpec } from '../harness/suite/checkProperty.js';
 import type { CaseResult } from '../harness/model/caseResult.js';
 import { noTerminalReason, pollUntilTerminal } from '../harness/suite/exchangeHelpers.js';
-import { judgeCrash, judgeRecovery, judgeRestarted, type StepAnswer } from '../harness/suite/judgeCrashRecovery.js';
+import { judgeCrash, judgeRecovery, judgeRestarted, refusedWithoutFault, type StepAnswer } from '../harness/suite/judgeCrashRecovery.js';
+import { CONTROL_PAYLOAD } from '../harness/suite/judgeRefusal.js';
 import { findMarkedProcesses, reapMarkedProcesses, type MarkedProcess } from '../harness/suite/markedProcesses.js';
 import type { OperationIds } from '../harness/model/OperationIds.js';
 import { qualifyTest, type QualifyTestContext } from '../harness/suite/qualifyTest.js';
@@ -86,6 +87,53 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/**
+ * The payload a fault case injects its fault into: `value` when a submit of it under a fresh
+ * operation, with no fault, is admitted (the control, as SEM-SUBMIT-ADMITS's); else the control
+ * payload when that is admitted (a refusal of `value` is SEM-SUBMIT-ADMITS's to judge, not a
+ * fault's); else the undecided case saying the request is refused without any fault.
+ */
+async function admittedWithoutFault(context: QualifyTestContext, value: JsonValue): Promise<{ readonly value: JsonValue } | { readonly undecided: CaseResult }> {
+  const control = await controlSubmit(context, value);
+  if (admissionOf(control) !== null) return { value };
+  const fallback = canonicalJson(value) === canonicalJson(CONTROL_PAYLOAD) ? null : await controlSubmit(context, CONTROL_PAYLOAD);
+  if (fallback !== null && admissionOf(fallback) !== null) return { value: CONTROL_PAYLOAD };
+  return { undecided: refusedWithoutFault(control, fallback) };
+}
+
+/** A fault-free submit of `value` under a fresh operation; one that timed out is tried again under another (a timeout proves nothing). */
+async function controlSubmit(context: QualifyTestContext, value: JsonValue): Promise<Exchange> {
+  const { session, ids } = context;
+  let answer = await session.submit(freshBinding(ids, session, value, 'fault-control'), value);
+  for (let tries = 1; tries < OBSERVE_TRIES && answer.kind === 'uncertain' && answer.record?.timedOut === true; tries += 1) {
+    answer = await session.submit(freshBinding(ids, session, value, 'fault-control'), value);
+  }
+  return answer;
+}
+
+/** Tries of a read-only observe after a fault that timed out: on a loaded machine a timeout proves nothing, so it is asked again. */
+const OBSERVE_TRIES = 3;
+/** A retried observe's deadline: this multiple of the subject's typical call, never below `--timeout-ms` (nor above the host's 600,000 ms). */
+const RETRY_PACE_FACTOR = 20;
+
+/**
+ * Observes `binding` after a fault; an observe that timed out is asked again (it is read-only,
+ * so asking again changes nothing), up to {@link OBSERVE_TRIES} tries, with a deadline the
+ * subject's pace suggests. The answer says how long each try took when there was more than one.
+ */
+async function observeAfterFault(context: QualifyTestContext, binding: Binding, step: string): Promise<StepAnswer> {
+  const { session, options, services } = context;
+  const tries: number[] = [];
+  let exchange = await session.observe(binding);
+  for (;;) {
+    if (exchange.record !== null) tries.push(exchange.record.endedAt - exchange.record.startedAt);
+    if (exchange.kind !== 'uncertain' || exchange.record?.timedOut !== true || tries.length >= OBSERVE_TRIES) break;
+    const deadline = Math.min(600_000, Math.max(options.timeoutMs, RETRY_PACE_FACTOR * (services.pace.typicalMs() ?? 0)));
+    exchange = await session.observe(binding, deadline);
+  }
+  return tries.length > 1 ? { exchange, step, tries } : { exchange, step };
+}
+
 /** Whether the fault suite can run here; records the reason on the test's clauses when not. */
 function faultsApplicable(context: QualifyTestContext): boolean {
   if (context.services.transport.kind === 'command') return true;
@@ -106,10 +154,12 @@ function runTracer(context: QualifyTestContext): Promise<TracerStatus> {
  */
 async function measureSubmitDurations(context: QualifyTestContext, testName: string): Promise<{ first: number; again: number } | null> {
   const { session, ids, options } = context;
-  const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, `${testName}#measure`), numRuns: 3 });
+  // The control payload last: an adapter refusing the sampled payloads (without any fault) is still measured.
+  const values = [...fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, `${testName}#measure`), numRuns: 3 }), CONTROL_PAYLOAD];
   const first: number[] = [];
   const again: number[] = [];
   for (const value of values) {
+    if (value === CONTROL_PAYLOAD && first.length > 0) break;
     const binding = freshBinding(ids, session, value, 'measure');
     const admitted = await session.submit(binding, value);
     if (admissionOf(admitted) === null || admitted.record === null) continue;
@@ -194,7 +244,10 @@ qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is kille
       `then three times: observe, submit, kill a resubmit (${resubmitDelays(strata)
         .map((delay) => `${delay} ms`)
         .join(', ')}); then observe, submit`,
-    run: async ({ value, first, strata }): Promise<CaseResult> => {
+    run: async ({ value: drawn, first, strata }): Promise<CaseResult> => {
+      const chosen = await admittedWithoutFault(context, drawn);
+      if ('undecided' in chosen) return chosen.undecided;
+      const value = chosen.value;
       const binding = freshBinding(ids, session, value, 'crash');
       const requestText = canonicalJson(submitRequest(binding, value));
       const delays = [firstKill(first), ...resubmitDelays(strata)];
@@ -205,10 +258,10 @@ qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is kille
         if (killed === null) return { verdict: 'undecided', reason: notSent(session) };
         if (killed.faulted) hits += 1;
         const crash = `${index === 0 ? 'the first submit' : 'a resubmit'} killed ${delay} ms after spawn`;
-        after.push({ exchange: await session.observe(binding), step: `observe after ${crash}` });
+        after.push(await observeAfterFault(context, binding, `observe after ${crash}`));
         after.push({ exchange: await session.submit(binding, value), step: `submit after ${crash}` });
       }
-      after.push({ exchange: await session.observe(binding), step: 'final observe' });
+      after.push(await observeAfterFault(context, binding, 'final observe'));
       after.push({ exchange: await session.submit(binding, value), step: 'final submit' });
       const result = judgeCrash(after, hits, 'every submit had ended before its kill delay: no crash happened');
       await reapCase(
@@ -238,9 +291,10 @@ function stepsOf(context: QualifyTestContext, tracer: StepTracer): Promise<Recor
  */
 async function recordSteps(context: QualifyTestContext, tracer: StepTracer): Promise<Recording> {
   const { session, ids, options } = context;
-  const values = fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, 'faults#trace'), numRuns: 2 * RECORD_ATTEMPTS });
+  // The control payload last: an adapter refusing the sampled payloads (without any fault) is still recorded.
+  const values = [...fc.sample(payload(options.payload), { seed: deriveSeed(options.seed, 'faults#trace'), numRuns: 2 * RECORD_ATTEMPTS }), CONTROL_PAYLOAD, CONTROL_PAYLOAD];
   // A submit that failed (an adapter that refuses under load) shows no admission's steps: a few fresh tries.
-  for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt += 1) {
+  for (let attempt = 0; attempt <= RECORD_ATTEMPTS; attempt += 1) {
     const [value, other] = values.slice(2 * attempt);
     if (value === undefined || other === undefined) break;
     const binding = freshBinding(ids, session, value, 'trace');
@@ -339,8 +393,11 @@ async function crashAtEveryStep(context: QualifyTestContext, tracer: SyscallTrac
 }
 
 /** One crash of a submit at `crash`, and the calls that judge the ledger after it. */
-async function crashOnce(context: QualifyTestContext, tracer: SyscallTracer, value: JsonValue, crash: FaultPoint): Promise<CaseResult> {
+async function crashOnce(context: QualifyTestContext, tracer: SyscallTracer, drawn: JsonValue, crash: FaultPoint): Promise<CaseResult> {
   const { session, ids } = context;
+  const chosen = await admittedWithoutFault(context, drawn);
+  if ('undecided' in chosen) return chosen.undecided;
+  const value = chosen.value;
   const binding = freshBinding(ids, session, value, 'crash');
   const after: StepAnswer[] = [];
   if (crash.call === 'again') {
@@ -352,9 +409,9 @@ async function crashOnce(context: QualifyTestContext, tracer: SyscallTracer, val
   if (killed === null) return { verdict: 'undecided', reason: notSent(session) };
   const site = await killed.site;
   const crashed = `${crash.call === 'first' ? 'the first submit' : 'a resubmit'} killed ${killed.faulted ? (site?.description ?? describePoint(crash)) : `before ${describePoint(crash)} (not reached)`}`;
-  after.push({ exchange: await session.observe(binding), step: `observe after ${crashed}` });
+  after.push(await observeAfterFault(context, binding, `observe after ${crashed}`));
   after.push({ exchange: await session.submit(binding, value), step: `submit after ${crashed}` });
-  after.push({ exchange: await session.observe(binding), step: `final observe after ${crashed}` });
+  after.push(await observeAfterFault(context, binding, `final observe after ${crashed}`));
   after.push({ exchange: await session.submit(binding, value), step: `final submit after ${crashed}` });
   const missed = `the step tracer's kill planned before ${describePoint(crash)} landed ${killed.faulted ? (site?.description ?? 'elsewhere') : `nowhere: ${site?.description ?? 'the submit ended first'}`}`;
   const result = judgeCrash(after, killed.faulted ? 1 : 0, missed);
@@ -390,7 +447,10 @@ qualifyTest({ clauses: ['SEM-UNCERTAIN-RECOVERY'], title: 'after a submit paused
     describe: ({ stop, admitFirst }) =>
       `${admitFirst ? 'submit a fresh binding, then ' : ''}submit it with a ${hostDeadline} ms host deadline, SIGSTOP ${stopAt(stop)} ms after spawn; ` +
       `observe while stopped; SIGCONT ${PAUSE_PAST_DEADLINE_MS} ms after the deadline and let it finish; observe until terminal, observe again`,
-    run: async ({ value, stop, admitFirst }): Promise<CaseResult> => {
+    run: async ({ value: drawn, stop, admitFirst }): Promise<CaseResult> => {
+      const chosen = await admittedWithoutFault(context, drawn);
+      if ('undecided' in chosen) return chosen.undecided;
+      const value = chosen.value;
       const stopAfterMs = stopAt(stop);
       const binding = freshBinding(ids, session, value, 'pause');
       const before: Exchange[] = admitFirst ? [await session.submit(binding, value)] : [];
@@ -447,8 +507,11 @@ async function stopAtEveryStep(context: QualifyTestContext, tracer: SyscallTrace
 }
 
 /** One submit stopped right after `stop`, an observe meanwhile, and the polls that judge the ledger once it resumed. */
-async function stopOnce(context: QualifyTestContext, tracer: SyscallTracer, value: JsonValue, stop: FaultPoint, hostDeadline: number): Promise<CaseResult> {
+async function stopOnce(context: QualifyTestContext, tracer: SyscallTracer, drawn: JsonValue, stop: FaultPoint, hostDeadline: number): Promise<CaseResult> {
   const { session, ids, options } = context;
+  const chosen = await admittedWithoutFault(context, drawn);
+  if ('undecided' in chosen) return chosen.undecided;
+  const value = chosen.value;
   const binding = freshBinding(ids, session, value, 'pause');
   const before: Exchange[] = stop.call === 'again' ? [await session.submit(binding, value)] : [];
   if (stop.call === 'again' && admissionOf(before[0] as Exchange) === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };

@@ -9,7 +9,7 @@ import type { AdapterSession } from '../harness/suite/AdapterSession.js';
 import { admissionOf, describeExchange, type Exchange } from '../harness/model/exchange.js';
 import type { CaseResult } from '../harness/model/caseResult.js';
 import { noTerminalReason, observeInventsAdmissions, PHANTOM_ADMISSIONS, pollUntilTerminal, undecidedCase, witnessesOf } from '../harness/suite/exchangeHelpers.js';
-import { CONTROL_PAYLOAD, isRefusal, judgeRefusedSubmit, submitControl } from '../harness/suite/judgeRefusal.js';
+import { CONTROL_PAYLOAD, heldIfAnswered, isRefusal, judgeRefusedSubmit, submitControl } from '../harness/suite/judgeRefusal.js';
 import { payloadFeatures } from '../harness/suite/payloadFeatures.js';
 import type { OperationIds } from '../harness/model/OperationIds.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
@@ -137,9 +137,11 @@ qualifyTest({ clauses: ['SEM-SUBMIT-IDEMPOTENT'], title: 'repeated submits of on
       const binding = freshBinding(ids, session, value, 'idem');
       const first = admissionOf(await session.submit(binding, value));
       if (first === null) return { verdict: 'undecided', reason: session.noAdmissionReason() };
+      let compared = 0;
       for (const step of steps) {
         const answer = step === 'submit' ? await session.submit(binding, value) : await session.observe(binding);
         const later = admissionOf(answer);
+        if (later !== null) compared += 1;
         if (later !== null && later.acceptanceRef !== first.acceptanceRef) {
           return {
             verdict: 'violated',
@@ -152,7 +154,8 @@ qualifyTest({ clauses: ['SEM-SUBMIT-IDEMPOTENT'], title: 'repeated submits of on
           };
         }
       }
-      return { verdict: 'held' };
+      // A repeat that showed no admission (a timeout, a refusal) compared nothing with the first.
+      return compared > 0 ? { verdict: 'held' } : { verdict: 'undecided', reason: `no repeated ${steps.join(', ')} after the admission showed an admission to compare` };
     },
   });
 });
@@ -175,7 +178,8 @@ qualifyTest(
         if (rebindAnswer === 'accepted' || rebindAnswer === 'terminal') {
           violations.push(violation('SEM-REBIND-REFUSED', `the rebinding submit was answered with an admission (state ${rebindAnswer})`));
         }
-        const reboundView = admissionOf(await session.observe(rebound));
+        const views = [await session.observe(rebound)];
+        const reboundView = admissionOf(views[0] as Exchange);
         // The original admission shown under the other digest is SEM-OBSERVE-FRESH's failure; only another admission is a rebinding.
         if (reboundView !== null && reboundView.acceptanceRef !== admitted.acceptanceRef) {
           if (await observeInventsAdmissions(session, freshBinding(ids, session, second, 'control'))) return { verdict: 'undecided', reason: PHANTOM_ADMISSIONS };
@@ -186,13 +190,16 @@ qualifyTest(
             ),
           );
         }
-        const originalView = admissionOf(await session.observe(original));
+        views.push(await session.observe(original));
+        const originalView = admissionOf(views[1] as Exchange);
         if (originalView !== null && originalView.acceptanceRef !== admitted.acceptanceRef) {
           violations.push(
             violation('SEM-REBIND-REFUSED', `the original operation's acceptanceRef changed from ${admitted.acceptanceRef} to ${originalView.acceptanceRef} after the rebinding submit`),
           );
         }
-        return violations.length === 0 ? { verdict: 'held' } : { verdict: 'violated', violations };
+        if (violations.length > 0) return { verdict: 'violated', violations };
+        // Held only when the rebinding submit was answered and both observes gave evidence: a timeout proves nothing.
+        return heldIfAnswered([rebindExchange, ...views]);
       },
     });
   },

@@ -14,6 +14,8 @@ const names: Record<HostileFixture, true> = {
   'duplicate-keys': true,
   'deep-json-depth': true,
   'environment-echo': true,
+  'fields-left-out': true,
+  'first-observe-hangs': true,
   'exit-7-valid-outcome': true,
   'flood-stderr-before-stdin': true,
   'flood-stdout': true,

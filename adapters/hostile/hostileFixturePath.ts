@@ -11,6 +11,8 @@ export type HostileFixture =
   | 'deep-json-depth'
   | 'environment-echo'
   | 'evidence-tamperer'
+  | 'fields-left-out'
+  | 'first-observe-hangs'
   | 'exit-7-valid-outcome'
   | 'flood-stderr-before-stdin'
   | 'flood-stdout'

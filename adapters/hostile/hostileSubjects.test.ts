@@ -305,6 +305,42 @@ async function reportFiles(dir: string): Promise<Map<string, string>> {
   return new Map(await Promise.all(files.map(async (file) => [file, await readFile(file, 'latin1')] as const)));
 }
 
+describe('an adapter that leaves fields out of every answer', () => {
+  it('is never PASSed on a clause whose field never appeared: INCONCLUSIVE there, OUT-CLOSED FAIL, and the summary names every missing field', async () => {
+    const configPath = join(root(), 'fields-left-out.json');
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand('fields-left-out') };
+    await writeFile(configPath, JSON.stringify(config));
+    const run = await runQualifyCli(configPath, join(root(), 'fields-left-out'), [...OUTCOME_WALK, '--timeout-ms', String(CONTAINMENT_TIMEOUT_MS), '--seed', '1'], 240_000);
+    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+    expect(run.exitCode).toBe(1);
+    const clauseOf = (id: string) => run.report!.clauses.find((entry) => entry.id === id);
+    for (const id of ['OUT-CONTRACT', 'OUT-BINDING', 'OUT-REVISION', 'OUT-UNKNOWN-REASON', 'OUT-ACCEPTANCE-REF', 'OUT-EXIT']) {
+      expect(clauseOf(id), id).toMatchObject({ verdict: 'INCONCLUSIVE', cases: 0 });
+    }
+    expect(clauseOf('OUT-BINDING')?.reason).toMatch(/never appeared.*"requestDigest"/);
+    expect(clauseOf('OUT-CLOSED')).toMatchObject({ verdict: 'FAIL' });
+    // The one-screen summary names all four, as verify does on the same transcript.
+    const closedLine = run.stdout.split('\n').find((line) => line.trimStart().startsWith('OUT-CLOSED'));
+    for (const field of ['contract', 'requestDigest', 'revision', 'reason']) expect(closedLine).toContain(field);
+    expect(clauseOf('OUT-STATE')).toMatchObject({ verdict: 'PASS' });
+  }, 300_000);
+});
+
+describe('an adapter whose first observe of each operation times out', () => {
+  it('SEM-CRASH-CONSISTENT asks a timed-out observe after the crash again and decides every fault point', async () => {
+    const configPath = join(root(), 'first-observe-hangs.json');
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand('first-observe-hangs') };
+    await writeFile(configPath, JSON.stringify(config));
+    const run = await runQualifyCli(configPath, join(root(), 'first-observe-hangs'), ['--only', 'SEM-CRASH-CONSISTENT', '--runs', '1', '--timeout-ms', '3000', '--seed', '1'], 480_000);
+    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+    const crash = run.report!.clauses.find((entry) => entry.id === 'SEM-CRASH-CONSISTENT');
+    expect(crash, crash?.reason).toMatchObject({ verdict: 'PASS' });
+    // Every first observe did time out: the evidence came from asking again.
+    const transcript = await readFile(join(root(), 'first-observe-hangs', 'transcript.jsonl'), 'utf8');
+    expect(transcript.split('\n').filter((line) => line.includes('"timedOut":true')).length).toBeGreaterThan(0);
+  }, 600_000);
+});
+
 describe.runIf(process.platform === 'linux').concurrent('containment: hostile adapters under a run', () => {
   it.each(CONTAINMENT_SUBJECTS)(
     '$name: report, verdict, no survivor, no secret',

@@ -47,6 +47,7 @@ import { keysByCodePoint } from './pitfall/keysByCodePoint.js';
 import { loneSurrogatesRefused } from './pitfall/loneSurrogatesRefused.js';
 import { nonAsciiRefused } from './pitfall/nonAsciiRefused.js';
 import { numbersPythonRepr } from './pitfall/numbersPythonRepr.js';
+import { numericStringsAsNumbers } from './pitfall/numericStringsAsNumbers.js';
 import { admissionWrittenInPlace } from './sem/admissionWrittenInPlace.js';
 import { checkThenActAdmission } from './sem/checkThenActAdmission.js';
 import { detachedWorkerOutlivesTerminal } from './sem/detachedWorkerOutlivesTerminal.js';
@@ -145,6 +146,7 @@ export const mutants: readonly Mutant[] = Object.freeze([
   loneSurrogatesRefused,
   nonAsciiRefused,
   numbersPythonRepr,
+  numericStringsAsNumbers,
 ]);
 
 /**

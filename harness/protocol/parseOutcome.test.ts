@@ -132,6 +132,17 @@ describe('parseOutcome', () => {
     expect(judge(value)).toEqual(clauses);
   });
 
+  it('names every missing field in one OUT-CLOSED record (the record a summary shows)', () => {
+    const { violations } = parseOutcome(JSON.stringify({ state: 'unknown', operationId: binding.operationId, authorityId: binding.authorityId }), expected);
+    expect(violations).toEqual([
+      expect.objectContaining({
+        clauseId: 'OUT-CLOSED',
+        message: 'outcome has no contract, requestDigest, revision, reason',
+        details: { missing: ['contract', 'requestDigest', 'revision', 'reason'] },
+      }),
+    ]);
+  });
+
   it('reports revision 1e400 (Infinity) as OUT-REVISION', () => {
     const text = canonicalJson(acceptedOutcome(binding, 7)).replace('"revision":7', '"revision":1e400');
     expect(clauseSet(parseOutcome(text, expected).violations)).toEqual(['OUT-REVISION']);

@@ -61,7 +61,7 @@ const VALUE_RULES: readonly { readonly field: string; readonly clauseId: ClauseI
  *
  * Mapping, chosen so that each defect names one clause:
  * - not exactly one JSON object (surrounding JSON whitespace allowed) → OUT-JSON, and nothing else is checked;
- * - a missing field, common or state-specific, or an extra field → OUT-CLOSED (one record per field);
+ * - missing fields, common or state-specific → OUT-CLOSED (one record naming them all); an extra field → OUT-CLOSED (one record per field);
  * - a present field with a wrong value → that field's clause (OUT-CONTRACT, OUT-BINDING, OUT-STATE, …);
  * - with an invalid `state`, only fields no state allows are OUT-CLOSED, and every present field's value is checked;
  * - `result` not an object, or with missing/extra fields → OUT-RESULT-CLOSED; a non-string `text`, a wrong
@@ -160,9 +160,9 @@ function checkState(parsed: Record<string, unknown>, found: Violation[]): Outcom
 
 function checkClosed(parsed: Record<string, unknown>, state: OutcomeState | null, found: Violation[]): void {
   const required = state === null ? COMMON_FIELDS : REQUIRED_FIELDS[state];
-  for (const field of required) {
-    if (!Object.hasOwn(parsed, field)) found.push(violation('OUT-CLOSED', `outcome has no ${field}`, { instancePath: '', details: { missing: field } }));
-  }
+  // One record names every missing field: the first record of a clause is what a summary shows.
+  const missing = required.filter((field) => !Object.hasOwn(parsed, field));
+  if (missing.length > 0) found.push(violation('OUT-CLOSED', `outcome has no ${missing.join(', ')}`, { instancePath: '', details: { missing } }));
   const allowed = state === null ? ANY_STATE_FIELDS : required;
   for (const key of Object.keys(parsed)) {
     if (!allowed.includes(key)) {

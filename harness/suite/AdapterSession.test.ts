@@ -12,6 +12,9 @@ import { AdapterSession } from './AdapterSession.js';
 import { AdmissionBudget, BUDGET_SPENT, NEVER_ADMITTED, STOPPED_ANSWERING, UNRESPONSIVE_AFTER_TIMEOUTS, UnresponsiveBreaker } from './callPacing.js';
 import { EvidenceRecorder } from './EvidenceRecorder.js';
 import { callRecordOf } from '../protocol/__test-helpers__/sampleOutcomes.js';
+import { buildReport } from '../../reports/buildReport.js';
+import { reportInput } from '../../reports/__test-helpers__/reportFixtures.js';
+import type { Binding } from '../protocol/types.js';
 
 let work: { path: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
@@ -45,6 +48,16 @@ class FakeTransport implements OperationTransport {
     const binding = input.request?.binding;
     const outcome = { contract: 'algal.coding-operation.v1', ...binding, revision: 0, state: 'unknown', reason: 'missing' };
     return { record: recordFor(input, JSON.stringify(outcome)), ...this.checks };
+  }
+}
+
+/** A transport that answers every call with `answer(binding)` as stdout, exit 0. */
+class AnsweringTransport implements OperationTransport {
+  readonly kind = 'sdk' as const;
+  readonly acceptsRawText = false;
+  constructor(readonly answer: (binding: Binding) => unknown) {}
+  async call(input: OperationCall): Promise<TransportResult> {
+    return { record: recordFor(input, JSON.stringify(this.answer(input.request?.binding as Binding))), checked: [], violations: [] };
   }
 }
 
@@ -121,5 +134,60 @@ describe('AdapterSession over an OperationTransport', () => {
       message: 'changed at /payload/a',
       counterexample: { calls: [expect.objectContaining({ action: 'observe' })] },
     });
+  });
+
+  it("never counts a case for a clause whose field the answer left out: the issue's {state, operationId, authorityId} adapter is INCONCLUSIVE there, FAIL at OUT-CLOSED naming every missing field", async () => {
+    const transport = new AnsweringTransport((binding) => ({ state: 'unknown', operationId: binding.operationId, authorityId: binding.authorityId }));
+    const { session, recorder } = sessionWith(transport);
+    for (const operationId of ['op-1', 'op-2', 'op-3']) {
+      const binding = bindingFor({ operationId, authorityId: 'ledger-b2', payload: { n: operationId } });
+      await session.observe(binding);
+      await session.submit(binding, { n: operationId });
+    }
+    for (const id of ['OUT-CONTRACT', 'OUT-BINDING', 'OUT-REVISION', 'OUT-UNKNOWN-REASON', 'OUT-EXIT']) {
+      expect(evidence(recorder, id), id).toMatchObject({ cases: 0, violations: [], inconclusive: expect.any(String) });
+    }
+    expect(evidence(recorder, 'OUT-STATE')).toMatchObject({ cases: 6 });
+    const report = buildReport(reportInput({ metas: [recorder.meta()] }));
+    const verdict = (id: string) => report.clauses.find((entry) => entry.id === id);
+    for (const id of ['OUT-CONTRACT', 'OUT-BINDING', 'OUT-REVISION', 'OUT-UNKNOWN-REASON']) {
+      expect(verdict(id), id).toMatchObject({ verdict: 'INCONCLUSIVE', cases: 0, reason: expect.stringMatching(/^the field never appeared/) });
+    }
+    expect(verdict('OUT-BINDING')?.reason).toContain('"requestDigest"');
+    expect(verdict('OUT-UNKNOWN-REASON')?.reason).toContain('"reason"');
+    expect(verdict('OUT-CLOSED')).toMatchObject({ verdict: 'FAIL', reason: 'outcome has no contract, requestDigest, revision, reason' });
+  });
+
+  it('counts a clause once an answer carries its field, whatever answers lacked it before', async () => {
+    let calls = 0;
+    const transport = new AnsweringTransport((binding) => {
+      calls += 1;
+      const outcome = { contract: 'algal.coding-operation.v1', ...binding, revision: 0, state: 'unknown', reason: 'missing' };
+      return calls === 1 ? { ...outcome, contract: undefined } : outcome;
+    });
+    const { session, recorder } = sessionWith(transport);
+    const binding = bindingFor({ operationId: 'op-1', authorityId: 'ledger-b2', payload: 1 });
+    await session.observe(binding);
+    await session.observe(binding);
+    const report = buildReport(reportInput({ metas: [recorder.meta()] }));
+    expect(report.clauses.find((entry) => entry.id === 'OUT-CONTRACT')).toMatchObject({ verdict: 'PASS', cases: 1 });
+    expect(report.clauses.find((entry) => entry.id === 'OUT-CLOSED')).toMatchObject({ verdict: 'FAIL', reason: 'outcome has no contract' });
+  });
+
+  it('says why OUT clauses had no case when every well-formed call was refused by a nonzero exit', async () => {
+    const refusing: OperationTransport = {
+      kind: 'sdk',
+      acceptsRawText: false,
+      call: async (input) => ({ record: { ...recordFor(input, ''), exitCode: 1, uncertainty: 'nonzero-exit' }, checked: [], violations: [] }),
+    };
+    const { session, recorder } = sessionWith(refusing);
+    await session.observe(bindingFor({ operationId: 'op-1', authorityId: 'ledger-b2', payload: 1 }));
+    const report = buildReport(reportInput({ metas: [recorder.meta()] }));
+    for (const id of ['OUT-JSON', 'OUT-CLOSED', 'OUT-EXIT']) {
+      expect(
+        report.clauses.find((entry) => entry.id === id),
+        id,
+      ).toMatchObject({ verdict: 'INCONCLUSIVE', cases: 0, reason: expect.stringMatching(/was a refusal \(nonzero-exit/) });
+    }
   });
 });

@@ -9,10 +9,10 @@ import { recordDurableSteps } from '../faults/traceSession.js';
 import type { StepTracer } from '../faults/stepTracer.js';
 import type { DurableStep } from '../faults/durableSteps.js';
 import { CommandTransport } from '../transport/runAdapterCall.js';
-import { classifyCall, admissionState } from '../judge/callEvidence.js';
+import { classifyCall, type CallEvidence } from '../judge/callEvidence.js';
 import { submitRequest, observeRequest } from '../protocol/requests.js';
 import { callExcerpt } from './callExcerpt.js';
-import { outClausesFor } from './exercisedClauses.js';
+import { outClausesFor, outClausesOfAnswer } from './exercisedClauses.js';
 import { judgeStderrBound } from '../judge/judgeStderrBound.js';
 import { judgeUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import type { EvidenceRecorder } from './EvidenceRecorder.js';
@@ -20,6 +20,9 @@ import type { TranscriptWriter } from '../transcript/TranscriptWriter.js';
 import { BUDGET_SPENT, NEVER_ADMITTED, STOPPED_ANSWERING, type AdmissionBudget, type CallPace, type UnresponsiveBreaker } from './callPacing.js';
 import type { TerminalEvidenceLog } from './TerminalEvidenceLog.js';
 import type { Exchange } from '../model/exchange.js';
+
+/** Why an OUT clause had no case when every well-formed call was refused (said only where no answer tested it). */
+const REFUSALS_ONLY = 'every answer to a well-formed request was a refusal (nonzero-exit, no outcome on stdout): there was no outcome to judge';
 
 /** What a session needs; built once per worker and test by `qualifyTest`. */
 export interface AdapterSessionDeps {
@@ -160,27 +163,33 @@ export class AdapterSession {
     return !this.#budgetSpent;
   }
 
-  /** Observes `binding` (a well-formed request). */
-  async observe(binding: Binding): Promise<Exchange> {
-    return this.exchange(observeRequest(binding));
+  /**
+   * Observes `binding` (a well-formed request).
+   * @param timeoutMs - the host deadline of this call. @defaultValue `--timeout-ms`
+   */
+  async observe(binding: Binding, timeoutMs?: number): Promise<Exchange> {
+    return this.exchange(observeRequest(binding), timeoutMs);
   }
 
-  /** Sends a well-formed request and checks the answer against the OUT clauses. */
-  async exchange(request: CodingOperationRequest): Promise<Exchange> {
-    const record = await this.#call({ action: request.action, requestText: canonicalJson(request), request });
+  /**
+   * Sends a well-formed request and checks the answer against the OUT clauses.
+   * @param timeoutMs - the host deadline of this call. @defaultValue `--timeout-ms`
+   */
+  async exchange(request: CodingOperationRequest, timeoutMs?: number): Promise<Exchange> {
+    const record = await this.#call({ action: request.action, requestText: canonicalJson(request), request }, timeoutMs);
     if (record === null) return { kind: 'uncertain', reason: this.#signal?.aborted === true ? 'the case was cancelled (its property ran out of time)' : STOPPED_ANSWERING, record: null };
     const evidence = classifyCall(record, request.binding);
-    this.#recordOutClauses(record, evidence.kind === 'outcome' ? [] : evidence.violations, request);
+    this.#recordOutClauses(record, evidence, request);
     if (evidence.kind === 'outcome' && evidence.outcome.state === 'terminal') {
       this.#deps.terminals?.note(request.binding, evidence.outcome, record, this.#deps.testName);
     }
     return exchangeOf(record, evidence);
   }
 
-  async #call(input: OperationCall): Promise<CallRecord | null> {
+  async #call(input: OperationCall, timeoutMs?: number): Promise<CallRecord | null> {
     const { breaker, options, transport, transcript, testName } = this.#deps;
     if (breaker.tripped() || this.#signal?.aborted === true) return null;
-    const result = await transport.call(input, { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal });
+    const result = await transport.call(input, { timeoutMs: timeoutMs ?? options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: this.#signal });
     const { record } = result;
     this.#deps.recorder.countCall();
     breaker.record(record);
@@ -219,21 +228,27 @@ export class AdapterSession {
     }
   }
 
-  #recordOutClauses(record: CallRecord, parserViolations: readonly Violation[], request: CodingOperationRequest): void {
+  #recordOutClauses(record: CallRecord, evidence: CallEvidence, request: CodingOperationRequest): void {
     const { recorder, options } = this.#deps;
-    let violations = parserViolations;
+    let violations: readonly Violation[] = evidence.kind === 'outcome' ? [] : evidence.violations;
     if (record.uncertainty === 'output-overflow') {
       // An answer longer than the output bound cannot fit it, whatever it says (the host itself only sees uncertainty).
       recorder.count('OUT-SIZE');
       violations = [violation('OUT-SIZE', `stdout passed the output bound of ${options.maxOutputBytes} bytes`, { details: { stdoutBytes: record.stdoutBytes } })];
     } else if (record.uncertainty === null || (record.uncertainty === 'nonzero-exit' && violations.length > 0)) {
-      for (const clauseId of outClausesFor(admissionState(record.stdout))) recorder.count(clauseId);
+      // A valid outcome came with a nonzero exit only when OUT-EXIT is the one violation.
+      const valid = evidence.kind === 'outcome' || record.uncertainty === 'nonzero-exit';
+      const { tested, untested } = outClausesOfAnswer(record.stdout, valid);
+      for (const clauseId of tested) recorder.count(clauseId);
+      // Said only where no answer of the run tests the clause: a case elsewhere makes it PASS or FAIL.
+      for (const { clauseId, reason } of untested) recorder.inconclusive(clauseId, reason);
       // A SHOULD clause beside the parser's: the parsed outcome stays evidence, as it does for the host.
       const uniqueKeys = judgeUniqueKeys(record.stdout);
       if (uniqueKeys.exercised) recorder.count('OUT-UNIQUE-KEYS');
       if (uniqueKeys.violation !== null) violations = [...violations, uniqueKeys.violation];
     } else {
       // A timeout, a signal or a plain refusal (nonzero exit, no outcome) exercised no OUT clause.
+      if (record.uncertainty === 'nonzero-exit') for (const clauseId of outClausesFor('none')) recorder.inconclusive(clauseId, REFUSALS_ONLY);
       return;
     }
     for (const found of violations) {

@@ -5,7 +5,7 @@ import { exchangeOf, uncertainOf } from '../model/__test-helpers__/exchangeOf.js
 import type { Exchange } from '../model/exchange.js';
 import type { CaseResult } from '../model/caseResult.js';
 import { BUDGET_SPENT, NEVER_ADMITTED, STOPPED_ANSWERING } from './callPacing.js';
-import { judgeCrash, judgeRecovery, judgeRestarted, noEvidence, type StepAnswer } from './judgeCrashRecovery.js';
+import { judgeCrash, judgeRecovery, judgeRestarted, noEvidence, refusedWithoutFault, type StepAnswer } from './judgeCrashRecovery.js';
 
 const binding = sampleBinding('op-fault');
 
@@ -78,6 +78,17 @@ describe('judgeCrash', () => {
       reason: 'a call after the crash timed out, which proves nothing either way',
     });
   });
+
+  it('holds once an observe asked again after a timeout answered, and says how many tries timed out and how long each took when none did', () => {
+    const [admitted, answered] = steps(acceptedOutcome(binding), acceptedOutcome(binding));
+    expect(judgeCrash([admitted!, { ...answered!, tries: [10_000, 812] }], 1, 'missed')).toEqual({ verdict: 'held' });
+    const [timedOut] = steps(uncertainOf('timeout'));
+    const retried = { ...timedOut!, step: 'observe after the first submit killed', tries: [10_000, 10_001, 10_002] };
+    expect(judgeCrash([admitted!, retried], 1, 'missed')).toEqual({
+      verdict: 'undecided',
+      reason: 'the observe after the first submit killed timed out on each of 3 tries (10000 ms, 10001 ms, 10002 ms), which proves nothing either way',
+    });
+  });
 });
 
 describe('judgeRecovery', () => {
@@ -147,5 +158,23 @@ describe('judgeRestarted', () => {
 
   it('refuses a non-admission as the answer before the restart', () => {
     expect(() => judgeRestarted(exchangeOf(unknownOutcome(binding)), [])).toThrow(RangeError);
+  });
+});
+
+describe('refusedWithoutFault', () => {
+  it('leaves a fault case undecided, never violated, when its payload is refused without a fault, naming each control', () => {
+    const alone = refusedWithoutFault(garbage, null);
+    expect(alone).toMatchObject({
+      verdict: 'undecided',
+      reason: expect.stringMatching(
+        /^the adapter does not admit this payload even without a fault \(a control submit of it .*\): a fault case judges only requests the adapter admits without one$/,
+      ),
+    });
+    const both = refusedWithoutFault(garbage, exchangeOf(unknownOutcome(binding, 0, 'unavailable')));
+    expect(both).toMatchObject({ verdict: 'undecided', reason: expect.stringContaining('nor the control payload {} (unknown (reason unavailable, revision 0))') });
+  });
+
+  it("carries the host's fault when a control failed on the host's side, so the case is retried", () => {
+    expect(refusedWithoutFault(hostFailed, null)).toMatchObject({ verdict: 'undecided', hostFault: expect.anything() });
   });
 });

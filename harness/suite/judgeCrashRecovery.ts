@@ -15,6 +15,8 @@ import { hostFaultOfExchange, notMadeReason, undecidedCase, witnessesOf } from '
 export interface StepAnswer {
   readonly exchange: Exchange;
   readonly step: string;
+  /** How long each try of a read-only call took (ms), in order, when it was asked more than once: a timeout is asked again. @defaultValue one try */
+  readonly tries?: readonly number[];
 }
 
 /**
@@ -48,6 +50,17 @@ function unprovenBy(exchanges: readonly Exchange[], call: string): string | null
   const notMade = exchanges.map(notMadeReason).find((reason) => reason !== null);
   if (notMade !== undefined) return `${call} was not made: ${notMade}`;
   return exchanges.some((exchange) => noEvidence(exchange) === 'timeout') ? `${call} timed out, which proves nothing either way` : null;
+}
+
+/**
+ * The first call among `answers` that timed out on every try, in words with its tries and how
+ * long each took (the evidence still missing after asking again), or null when none was retried.
+ */
+function timedOutTries(answers: readonly StepAnswer[]): string | null {
+  if (answers.some(({ exchange }) => notMadeReason(exchange) !== null)) return null;
+  const retried = answers.find(({ exchange, tries }) => noEvidence(exchange) === 'timeout' && tries !== undefined && tries.length > 1);
+  if (retried?.tries === undefined) return null;
+  return `the ${retried.step} timed out on each of ${retried.tries.length} tries (${retried.tries.map((ms) => `${ms} ms`).join(', ')}), which proves nothing either way`;
 }
 
 /** The history violations among `answers` (one binding's calls, in call order) of the given clauses, with the steps they name. */
@@ -93,10 +106,25 @@ export function judgeCrash(after: readonly StepAnswer[], hits: number, missed: s
     after.map(({ exchange }) => exchange),
     'a call after the crash',
   );
-  if (unproven !== null) return { verdict: 'undecided', reason: unproven };
+  if (unproven !== null) return { verdict: 'undecided', reason: timedOutTries(after) ?? unproven };
   if (hits === 0) return { verdict: 'undecided', reason: missed };
   if (!after.some(({ exchange }) => admissionOf(exchange) !== null)) return { verdict: 'undecided', reason: NEVER_ADMITTED };
   return { verdict: 'held' };
+}
+
+/**
+ * Why a fault case is undecided when the adapter does not admit its request even without a
+ * fault: the control submit of its payload under a fresh operation was not admitted, nor (when
+ * tried) the control payload `{}`. A refusal it makes anyway is SEM-SUBMIT-ADMITS's to judge;
+ * blaming it on the fault would convict the fault clause for it.
+ *
+ * @param control - the fault-free submit of the case's payload under a fresh operation
+ * @param fallback - the fault-free submit of `{}` under a fresh operation, or null when not tried
+ */
+export function refusedWithoutFault(control: Exchange, fallback: Exchange | null): CaseResult {
+  const refused = `the adapter does not admit this payload even without a fault (a control submit of it under a fresh operation answered ${describeExchange(control)})`;
+  const also = fallback === null ? '' : `, nor the control payload {} (${describeExchange(fallback)})`;
+  return undecidedCase(`${refused}${also}: a fault case judges only requests the adapter admits without one`, fallback === null ? [control] : [control, fallback]);
 }
 
 /**

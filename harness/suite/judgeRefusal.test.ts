@@ -5,12 +5,27 @@ import { exchangeOf, uncertainOf } from '../model/__test-helpers__/exchangeOf.js
 import type { Exchange } from '../model/exchange.js';
 import type { CaseResult } from '../model/caseResult.js';
 import { PHANTOM_ADMISSIONS } from './exchangeHelpers.js';
-import { isRefusal, judgeBoundaryCase, judgeDefectAnswer, judgeFollowUps, judgeRefusedSubmit, refusedOnBound, type JudgedDefect } from './judgeRefusal.js';
+import { heldIfAnswered, isRefusal, judgeBoundaryCase, judgeDefectAnswer, judgeFollowUps, judgeRefusedSubmit, refusedOnBound, type JudgedDefect } from './judgeRefusal.js';
 
 const binding = sampleBinding('op-1');
 const admitted = exchangeOf(acceptedOutcome(sampleBinding('control-1')));
 const refusedByExit = uncertainOf('refusal');
 const streamFailed: Exchange = { kind: 'uncertain', reason: 'stream-failure', record: callRecordOf({ uncertainty: 'stream-failure', uncertaintyDetail: 'stdout: read EIO' }) };
+
+describe('heldIfAnswered', () => {
+  const binding = sampleBinding('op-held');
+  it('holds only when every call was answered by an outcome or a refusal', () => {
+    expect(heldIfAnswered([exchangeOf(acceptedOutcome(binding)), uncertainOf('refusal'), exchangeOf(unknownOutcome(binding))])).toEqual({ verdict: 'held' });
+    expect(heldIfAnswered([exchangeOf(acceptedOutcome(binding)), uncertainOf('timeout')])).toEqual({
+      verdict: 'undecided',
+      reason: 'a call of the case gave no answer: an uncertain call (timeout)',
+    });
+    expect(heldIfAnswered([uncertainOf('refusal'), { kind: 'uncertain', reason: 'invalid-output', record: callRecordOf({ stdout: '{' }) }])).toMatchObject({
+      verdict: 'undecided',
+      reason: expect.stringContaining('invalid-output'),
+    });
+  });
+});
 
 describe('isRefusal', () => {
   it('is a nonzero exit or an unknown answer, and nothing else', () => {

@@ -141,6 +141,18 @@ export function isRefusal(answer: Exchange): boolean {
   return refusal === 'nonzero-exit' || refusal === 'sdk-rejected';
 }
 
+/**
+ * A held case when every one of `exchanges` was answered (an outcome or a refusal), else
+ * undecided naming the first that was not: a timeout, invalid output or a host fault proves
+ * nothing, so a case whose checks found nothing in such a call has not tested its rule.
+ * @param exchanges - the calls the case's verdict rests on
+ */
+export function heldIfAnswered(exchanges: readonly Exchange[]): CaseResult {
+  const silent = exchanges.filter((exchange) => exchange.kind === 'uncertain' && !isRefusal(exchange));
+  const [first] = silent;
+  return first === undefined ? { verdict: 'held' } : undecidedCase(`a call of the case gave no answer: ${describeExchange(first)}`, silent);
+}
+
 /** What one refused valid submit and its control showed. */
 export interface RefusedSubmit {
   /** The refusal of the valid submit under test. */

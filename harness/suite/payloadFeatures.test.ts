@@ -12,6 +12,8 @@ describe('payloadFeatures', () => {
     expect(payloadFeatures({ '10': 1 })).toEqual([expect.stringContaining('integer-like keys')]);
     expect(payloadFeatures({ '01': 1, '-1': 2, '4294967295': 3 })).toEqual([]);
     expect(payloadFeatures([1e-7, 0.5, -0])).toEqual(['numbers in exponent form, fractions or -0']);
+    expect(payloadFeatures({ a: ['1', '0.1', '1e3', '-0', '01'] })).toEqual(['strings that look like numbers']);
+    expect(payloadFeatures({ a: ['1x', '.5', '+1', '1e', ''] })).toEqual([]);
   });
 
   it('finds nothing in plain ASCII text and integers', () => {

@@ -10,6 +10,7 @@ const FEATURES = [
   'keys ordered differently by UTF-16 code units than by code points',
   'integer-like keys (algal canonicalizes them first, in numeric order, not as RFC 8785 does)',
   'numbers in exponent form, fractions or -0',
+  'strings that look like numbers',
 ] as const;
 
 /** One feature of {@link FEATURES}. */
@@ -18,6 +19,9 @@ export type PayloadFeature = (typeof FEATURES)[number];
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const SURROGATE_PAIR = /[\ud800-\udbff][\udc00-\udfff]/;
 const NON_ASCII_BMP = /[\u0080-\ud7ff\ue000-\uffff]/;
+
+/** A string a lenient reader could take for a number: JSON number text, or with leading zeros. */
+const NUMERIC_LOOKING = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 function textFeatures(text: string, found: Set<PayloadFeature>): void {
   if (NON_ASCII_BMP.test(text)) found.add('non-ASCII text');
@@ -49,8 +53,10 @@ function visit(value: JsonValue, found: Set<PayloadFeature>): void {
   else if (typeof value === 'boolean') found.add('booleans');
   else if (typeof value === 'number') {
     if (!Number.isInteger(value) || Object.is(value, -0) || String(value).includes('e')) found.add('numbers in exponent form, fractions or -0');
-  } else if (typeof value === 'string') textFeatures(value, found);
-  else if (Array.isArray(value)) for (const item of value) visit(item, found);
+  } else if (typeof value === 'string') {
+    textFeatures(value, found);
+    if (NUMERIC_LOOKING.test(value)) found.add('strings that look like numbers');
+  } else if (Array.isArray(value)) for (const item of value) visit(item, found);
   else {
     const keys = Object.keys(value);
     for (const key of keys) {
@@ -66,7 +72,8 @@ function visit(value: JsonValue, found: Set<PayloadFeature>): void {
 /**
  * The pitfall features of a payload (booleans, null, non-ASCII or astral
  * text, lone surrogates, keys whose code-unit and code-point orders differ,
- * integer-like keys, numbers whose text differs across languages), in a fixed
+ * integer-like keys, numbers whose text differs across languages, string values
+ * that look like numbers), in a fixed
  * order: what a refusal of a valid payload most likely tripped on.
  * @param value - a payload
  * @public

@@ -71,6 +71,7 @@ export const smokeScenarios: Readonly<Record<string, readonly SmokeStep[]>> = {
   'lone-surrogates-refused': [submit({ text: '\ud800' })],
   'keys-by-code-point': [submit({ '\uffff': 1, '😀': 2 })],
   'numbers-python-repr': [submit({ small: 1e-7 })],
+  'numeric-strings-as-numbers': [submit({ tenth: '0.1' })],
   'identity-dollar-newline': [submit(payload, 'Op-Smoke-1\n')],
   'identity-unicode-word': [submit(payload, 'Op-Smoke-é')],
   'key-bytes-skip-lone-surrogates': [submit({ ['\udc00'.repeat(86)]: 1 })],
