@@ -1,0 +1,2 @@
+import type { AcpMutant } from './AcpMutantDefinition.js';
+export const framingMutants: readonly AcpMutant[] = [];
