@@ -69,7 +69,7 @@ export interface AcpAgentBehavior {
   readonly afterNormalResponse: (sessionId: string) => readonly SessionUpdate[];
   /** Updates sent after the prompt response of a cancelled turn (the reference: none). */
   readonly afterCancelledResponse: (sessionId: string) => readonly SessionUpdate[];
-  /** Whether a permission answered `cancelled` ends the turn `cancelled` (otherwise `end_turn`). */
+  /** Whether a permission answered `cancelled` ends the turn `cancelled` (otherwise `end_turn`, even after a `session/cancel`). */
   readonly permissionCancelledEndsCancelled: boolean;
   /** Whether a `session/cancel` with no turn running is remembered and cancels the next turn. */
   readonly idleCancelCarriesOver: boolean;
@@ -81,8 +81,8 @@ export interface AcpAgentBehavior {
   readonly runsToolAfterReject: boolean;
   /** Whether terminals are released at the end of a normal turn and of a cancelled one. */
   readonly releaseTerminals: { readonly normal: boolean; readonly cancelled: boolean };
-  /** Whether fs and terminal requests are sent even when the client did not advertise them. */
-  readonly ignoresClientCapabilities: boolean;
+  /** Whether fs (or terminal) requests are sent even when the client did not advertise them. */
+  readonly ignoresCapability: { readonly fs: boolean; readonly terminal: boolean };
   /** The path the agent uses for a file of the session (the reference: absolute, under the session's cwd). */
   readonly sessionPath: (sessionCwd: string, name: string) => string;
   /** The options of a permission request. */

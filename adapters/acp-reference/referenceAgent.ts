@@ -44,6 +44,8 @@ export const referenceAgentInfo = Object.freeze({ name: 'acp-reference-agent', t
 /** One running prompt turn. */
 interface Turn {
   cancelled: boolean;
+  /** Whether a permission request of the turn was answered `cancelled`. */
+  permissionCancelled: boolean;
   /** Terminals created and not yet released. */
   readonly terminals: Set<TerminalHandle>;
   /** Resolves when the turn's prompt has been answered (or dropped). */
@@ -250,7 +252,7 @@ export function createReferenceAgent(options: ReferenceAgentOptions): AgentApp {
     if (session.turn !== undefined) throw RequestError.invalidRequest({ sessionId: session.id }, 'a prompt turn is already running in this session');
 
     let endTurn = () => {};
-    const turn: Turn = { cancelled: session.pendingCancel, terminals: new Set(), ended: new Promise((resolve) => (endTurn = resolve)) };
+    const turn: Turn = { cancelled: session.pendingCancel, permissionCancelled: false, terminals: new Set(), ended: new Promise((resolve) => (endTurn = resolve)) };
     session.pendingCancel = false;
     session.turn = turn;
     const history: SessionUpdate[] = params.prompt.flatMap((block) => userChunk(block));
@@ -278,6 +280,7 @@ export function createReferenceAgent(options: ReferenceAgentOptions): AgentApp {
     if (signal.aborted && !behavior.answersCancelledRequest) return new Promise<PromptResponse>(() => {});
     const late = cancelled ? behavior.afterCancelledResponse(session.id) : behavior.afterNormalResponse(session.id);
     if (late.length > 0) void options.responseWritten(requestId).then(() => replay(client, session, late).catch(() => {}));
+    if (turn.permissionCancelled) return { stopReason: 'end_turn' };
     if (cancelled) {
       if (behavior.cancelledAnswer === 'error') throw new RequestError(-32603, 'AbortError: The operation was aborted.');
       return { stopReason: behavior.cancelledAnswer === 'end_turn' ? 'end_turn' : 'cancelled' };
@@ -308,7 +311,7 @@ export function createReferenceAgent(options: ReferenceAgentOptions): AgentApp {
       }
     };
     const can = (capability: 'readTextFile' | 'writeTextFile' | 'terminal') =>
-      behavior.ignoresClientCapabilities || (capability === 'terminal' ? clientCapabilities.terminal === true : clientCapabilities.fs?.[capability] === true);
+      capability === 'terminal' ? behavior.ignoresCapability.terminal || clientCapabilities.terminal === true : behavior.ignoresCapability.fs || clientCapabilities.fs?.[capability] === true;
     return {
       cwd: session.cwd,
       config: behavior.promptConfig(session.config),
@@ -323,8 +326,10 @@ export function createReferenceAgent(options: ReferenceAgentOptions): AgentApp {
           toolCall: { toolCallId, title, kind, status: 'pending' },
           options: behavior.permissionOptions(referencePermissionOptions.map((option) => ({ ...option }))),
         });
-        if (answer.outcome.outcome === 'cancelled' && !behavior.permissionCancelledEndsCancelled) return { outcome: 'selected', optionId: 'reject-once' };
-        if (answer.outcome.outcome === 'cancelled') turn.cancelled = true;
+        if (answer.outcome.outcome === 'cancelled') {
+          if (!behavior.permissionCancelledEndsCancelled) turn.permissionCancelled = true;
+          turn.cancelled = true;
+        }
         return answer.outcome;
       },
       can,

@@ -37,7 +37,7 @@ export const referenceBehavior: AcpAgentBehavior = Object.freeze<AcpAgentBehavio
   updateSessionId: (promptSession) => promptSession,
   runsToolAfterReject: false,
   releaseTerminals: Object.freeze({ normal: true, cancelled: true }),
-  ignoresClientCapabilities: false,
+  ignoresCapability: Object.freeze({ fs: false, terminal: false }),
   sessionPath: pathUnderCwd,
   permissionOptions: (reference) => reference,
   toolCallUpdateId: (announced) => announced,

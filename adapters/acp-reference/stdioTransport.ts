@@ -20,7 +20,7 @@ export interface WireFilter {
   /** Runs once before any message is read or written. */
   readonly start: (out: RawOutput) => void;
   /** The bytes written for one outgoing message (its JSON text, without the newline). */
-  readonly outgoing: (line: string, out: RawOutput) => string;
+  readonly outgoing: (line: string, out: RawOutput) => string | Uint8Array;
   /** The bytes handed to the SDK for one chunk read from stdin. */
   readonly incomingChunk: (chunk: Uint8Array, out: RawOutput) => Uint8Array;
   /** Each line of stdin (without its newline) on its way to the SDK; `undefined` drops it (the reference: none). */

@@ -117,7 +117,7 @@ export function spawnAgent(options: SpawnOptions = {}): AgentProcess {
       try {
         frame = JSON.parse(line) as Frame;
       } catch {
-        frame = { method: undefined, params: { unparsed: line } };
+        frame = { params: { unparsed: line } };
       }
       frames.push(frame);
       if (typeof frame.method === 'string' && frame.id !== undefined) {
