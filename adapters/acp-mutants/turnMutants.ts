@@ -103,6 +103,15 @@ export const cancellationMutants: readonly AcpMutant[] = [
   ),
   defineAcpMutant(
     {
+      name: 'cancelled-turn-never-answered',
+      claims: ['ACP-CANCEL-PROMPT'],
+      incidental: ['ACP-CANCEL-STOPREASON', 'ACP-CANCEL-PERMISSION', 'ACP-SESS-CLOSE', 'ACP-FRM-ONE-RESPONSE'],
+      description: 'Stops a cancelled turn but never answers its prompt, so the turn goes silent until the client gives up (a cancel that only aborts the model stream).',
+    },
+    { cancelledAnswer: 'never' },
+  ),
+  defineAcpMutant(
+    {
       name: 'update-after-cancelled-response',
       claims: ['ACP-CANCEL-ORDER'],
       incidental: ['ACP-TURN-NO-LATE-UPDATES'],

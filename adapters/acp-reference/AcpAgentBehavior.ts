@@ -16,8 +16,8 @@ import type { WireFilter } from './stdioTransport.js';
 // `referenceBehavior` gives the conforming value of each; a mutant replaces one and keeps the rest,
 // so its run differs from the reference's only there.
 
-/** How a cancelled turn's `session/prompt` is answered. */
-export type CancelledAnswer = 'cancelled' | 'end_turn' | 'error';
+/** How a cancelled turn's `session/prompt` is answered (`never`: it is not). */
+export type CancelledAnswer = 'cancelled' | 'end_turn' | 'error' | 'never';
 
 /** How `session/load` (and `session/resume`) replay the stored conversation. */
 export type ReplayPlan = (turns: readonly (readonly SessionUpdate[])[]) => { readonly beforeResponse: readonly SessionUpdate[]; readonly afterResponse: readonly SessionUpdate[] };

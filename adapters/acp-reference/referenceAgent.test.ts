@@ -295,6 +295,17 @@ describe('cancellation', () => {
     expect(release).toBeLessThan(indexOf(reference, response));
   });
 
+  it.each(['fs/read_text_file', 'terminal/wait_for_exit'])('a cancel and the answer to the held %s in one write end the turn cancelled', async (method) => {
+    const reference = agent({ answers: { [method]: () => 'hold' } });
+    const sessionId = await reference.start();
+    const scenario = method.startsWith('fs/') ? 'permission-read' : 'terminal';
+    const prompt = reference.request('session/prompt', textPrompt(sessionId, `[scenario:${scenario}]`));
+    const held = await reference.waitForHeld(method);
+    const result = method.startsWith('fs/') ? { content: 'notes' } : { exitCode: 0 };
+    reference.sendRaw(`${JSON.stringify({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId } })}\n${JSON.stringify({ jsonrpc: '2.0', id: held.frame.id, result })}\n`);
+    expect((await prompt).result).toEqual({ stopReason: 'cancelled' });
+  });
+
   it('a cancel with no turn running changes nothing', async () => {
     const reference = agent();
     const sessionId = await reference.start();

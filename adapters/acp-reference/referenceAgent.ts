@@ -282,6 +282,7 @@ export function createReferenceAgent(options: ReferenceAgentOptions): AgentApp {
     if (late.length > 0) void options.responseWritten(requestId).then(() => replay(client, session, late).catch(() => {}));
     if (turn.permissionCancelled) return { stopReason: 'end_turn' };
     if (cancelled) {
+      if (behavior.cancelledAnswer === 'never') return new Promise<PromptResponse>(() => {});
       if (behavior.cancelledAnswer === 'error') throw new RequestError(-32603, 'AbortError: The operation was aborted.');
       return { stopReason: behavior.cancelledAnswer === 'end_turn' ? 'end_turn' : 'cancelled' };
     }

@@ -51,6 +51,7 @@ export interface AgentProcess {
   readonly held: HeldRequest[];
   stdout(): Buffer;
   stderr(): string;
+  stderrBytes(): Buffer;
   sendRaw(bytes: string | Uint8Array): void;
   send(message: object): void;
   request(method: string, params: unknown, id?: string | number): Promise<Frame>;
@@ -164,6 +165,7 @@ export function spawnAgent(options: SpawnOptions = {}): AgentProcess {
     held,
     stdout: () => Buffer.concat(chunks),
     stderr: () => Buffer.concat(errChunks).toString('utf8'),
+    stderrBytes: () => Buffer.concat(errChunks),
     sendRaw: write,
     send: (message) => write(`${JSON.stringify(message)}\n`),
     request,
@@ -218,4 +220,20 @@ export function stdoutIsPure(agentProcess: AgentProcess): boolean {
 /** The `session/update` frames of a session, in order. */
 export function updatesOf(agentProcess: AgentProcess, sessionId: string): Frame[] {
   return agentProcess.frames.filter((frame) => frame.method === 'session/update' && frame.params?.sessionId === sessionId);
+}
+
+/** Resolves after `ms` milliseconds. */
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Whether the agent process exits before `promise` settles. */
+export async function exitsBefore(agentProcess: AgentProcess, promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([
+    agentProcess.exited.then(() => true),
+    promise.then(
+      () => false,
+      () => true,
+    ),
+  ]);
 }
