@@ -327,6 +327,7 @@ export class AcpConnection {
 
   /** Kills the agent and everything it started; returns how many of its processes were killed. */
   close(): number {
+    if (!this.#stdoutEnded) this.#reader.abandon();
     const killed = this.#process.kill();
     for (const pending of this.#pending.values())
       this.#settle(pending, { kind: 'no-response', why: 'exited', detail: 'the suite ended the agent process', afterMs: Date.now() - pending.sentAt });

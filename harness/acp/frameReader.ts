@@ -70,6 +70,16 @@ export class BoundedLineReader {
     }
   }
 
+  /**
+   * Ends the stream because the suite stopped reading (it ended the agent): a line already over the
+   * bound is still reported (it broke the bound whatever came next); a shorter unfinished line is
+   * dropped, since the suite, not the agent, cut it short.
+   */
+  abandon(): void {
+    if (this.#overlongLength >= 0) this.#finishLine(false);
+    this.#reset();
+  }
+
   #append(piece: Buffer): void {
     if (piece.length === 0) return;
     if (this.#overlongLength >= 0) {

@@ -160,6 +160,7 @@ class CaseRunner {
   readonly #workDir: string;
   readonly #transcript: AcpTranscript;
   #shared: InitializedAgent | null = null;
+  #created: AcpConnection[] = [];
   #sharedRestarts = 0;
   #lastFailure: InitializedAgent | null = null;
   #agents = 0;
@@ -185,6 +186,8 @@ class CaseRunner {
     };
     const caseName = entry.name;
     const started = Date.now();
+    // A connection started during this case (the shared one included) has all its evidence here.
+    this.#created = [];
     const context: AcpCaseContext = {
       seed: this.#options.seed,
       runs: this.#options.runs,
@@ -217,6 +220,7 @@ class CaseRunner {
       error = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown);
     }
     for (const connection of own) connection.close();
+    for (const connection of this.#created) seen.set(connection, 0);
     // Every rule a frame broke during the case is the case's evidence, whichever clause it names.
     for (const [connection, before] of seen) {
       for (const violation of connection.violations.slice(before)) evidence.push({ clauseId: violation.clauseId, status: 'fail', caseName, rule: violation.rule, frame: violation.frame });
@@ -281,6 +285,7 @@ class CaseRunner {
       },
     );
     this.startupMs += Date.now() - began;
+    this.#created.push(connection);
     return connection;
   }
 

@@ -9,12 +9,12 @@ export const EXIT_GRACE_MS = 5000;
 
 const POLL_MS = 50;
 
-async function initializedFresh(context: AcpCaseContext): Promise<{ readonly connection: AcpConnection; readonly ready: string | null }> {
+async function initializedFresh(context: AcpCaseContext): Promise<{ readonly connection: AcpConnection; readonly ready: string | null; readonly initialized: boolean }> {
   const connection = await context.startAgent();
   const { result, outcome } = await context.initialize(connection);
-  if (result === null) return { connection, ready: `initialize got ${describeOutcome(outcome)}` };
+  if (result === null) return { connection, ready: `initialize got ${describeOutcome(outcome)}`, initialized: false };
   const session = await context.newSession(connection);
-  return { connection, ready: session.sessionId === null ? `session/new got ${describeOutcome(session.outcome)}` : null };
+  return { connection, ready: session.sessionId === null ? `session/new got ${describeOutcome(session.outcome)}` : null, initialized: true };
 }
 
 /** Waits up to the grace period for every process the agent started to be gone; returns the survivors. */
@@ -54,9 +54,11 @@ export const acpSuite: AcpSuite = {
       name: 'ACP-LIFE-STDIN-EOF ACP-LIFE-NO-ORPHANS ACP-ENV-MINIMUM: stdin closed while idle, with only the configured environment',
       clauses: ['ACP-LIFE-STDIN-EOF', 'ACP-LIFE-NO-ORPHANS', 'ACP-ENV-MINIMUM'],
       run: async (context) => {
-        const { connection, ready } = await initializedFresh(context);
+        const { connection, ready, initialized } = await initializedFresh(context);
         if (ready !== null) {
-          context.fail('ACP-ENV-MINIMUM', `with only the configured environment, a fresh HOME and TERM=dumb: ${ready}`, null);
+          // A session refused after a good initialize is what a missing variable or HOME file looks like; an agent that never initializes says nothing about its environment.
+          if (initialized) context.fail('ACP-ENV-MINIMUM', `with only the configured environment, a fresh HOME and TERM=dumb: ${ready}`, null);
+          else context.inconclusive('ACP-ENV-MINIMUM', `the agent did not initialize (${ready})`);
           context.inconclusive('ACP-LIFE-STDIN-EOF', `the agent did not get ready (${ready})`);
           return;
         }
