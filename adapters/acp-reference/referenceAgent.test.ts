@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHUNK_COUNT, READ_FILE_NAME, WRITE_FILE_NAME } from './scriptedModel.js';
-import { freshDir, mcpFixture, spawnAgent, stdoutIsPure, stopAgent, textPrompt, updatesOf, type AgentProcess, type Frame } from './__test-helpers__/agentProcess.js';
+import { agentMain, freshDir, mcpFixture, spawnAgent, stdoutIsPure, stopAgent, textPrompt, updatesOf, type AgentProcess, type Frame } from './__test-helpers__/agentProcess.js';
 
 // The reference agent over real stdio (the built dist/ entry, as a host runs it): every scenario of
 // the scripted model, cancellation, load in a fresh process, close, config options, MCP, exit.
@@ -349,6 +350,22 @@ describe('robustness', () => {
 });
 
 describe('lifecycle', () => {
+  it.each([
+    [['--bogus'], 'unexpected argument "--bogus"'],
+    [['--state-dir'], 'unexpected argument "--state-dir"'],
+    [['--mutant', 'no-such-mutant'], 'unknown mutant "no-such-mutant"; one of: banner-on-stdout,'],
+  ])('%j exits 2 before serving, saying why on stderr', async (args, message) => {
+    const child = spawn(process.execPath, [agentMain, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(message);
+  });
+
   it('exits promptly on stdin EOF mid-turn, and its MCP server with it', async () => {
     const log = join(freshDir('mcp'), 'mcp.log');
     const reference = agent();
