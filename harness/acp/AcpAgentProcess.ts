@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runTag } from '../transport/containment/environment.js';
 import { launchCommand } from '../transport/containment/launcher.js';
 import { descendantsOf, launcherProcesses, readProcessTable, type ProcessEntry } from '../transport/containment/sweep.js';
 import { killEach, killProcessGroup, killUntilGone } from '../transport/process.js';
@@ -48,7 +52,11 @@ export class AgentSpawnError extends Error {
  */
 export class AcpAgentProcess {
   readonly #child: ChildProcess;
+  /** The suite's end of the agent's stdin: a socket, so that it stays open when the agent exits (a child it left behind still reads from it). */
+  readonly #stdin: Socket;
   readonly #callId: string;
+  /** The run tag on this process's launcher command line (another run's launchers never match). */
+  readonly #tag: string;
   readonly #startedAt: number;
   #stderrTail: Buffer = Buffer.alloc(0);
   #stderrBytes = 0;
@@ -58,15 +66,17 @@ export class AcpAgentProcess {
   readonly #exited: Promise<AgentExit>;
   #stdinError: string | null = null;
 
-  private constructor(child: ChildProcess, callId: string, handlers: AgentOutputHandlers) {
+  private constructor(child: ChildProcess, stdin: Socket, callId: string, handlers: AgentOutputHandlers) {
     this.#child = child;
+    this.#stdin = stdin;
     this.#callId = callId;
+    this.#tag = runTag();
     this.#startedAt = Date.now();
     child.stdout!.on('data', (chunk: Buffer) => handlers.onStdout(chunk));
     child.stdout!.on('end', () => handlers.onStdoutEnd());
     child.stdout!.on('error', () => handlers.onStdoutEnd());
     child.stderr!.on('data', (chunk: Buffer) => this.#onStderr(chunk));
-    child.stdin!.on('error', (error: NodeJS.ErrnoException) => {
+    stdin.on('error', (error: NodeJS.ErrnoException) => {
       this.#stdinError ??= error.code ?? error.message;
     });
     this.#exited = new Promise((resolve) => {
@@ -86,12 +96,21 @@ export class AcpAgentProcess {
    */
   static async start(request: AgentSpawnRequest, handlers: AgentOutputHandlers): Promise<AcpAgentProcess> {
     const launch = launchCommand([request.executable, ...request.argv], request.callId);
-    const child = spawn(launch.file, [...launch.args], { cwd: request.cwd, env: { ...request.env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true, shell: false });
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', () => resolve());
-      child.once('error', (error) => reject(new AgentSpawnError(`${request.executable} could not be started: ${error.message}`, { cause: error })));
-    });
-    return new AcpAgentProcess(child, request.callId, handlers);
+    const { agentEnd, suiteEnd } = await socketPair();
+    const child = spawn(launch.file, [...launch.args], { cwd: request.cwd, env: { ...request.env }, stdio: [agentEnd, 'pipe', 'pipe'], detached: true, shell: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.once('spawn', () => resolve());
+        child.once('error', (error) => reject(new AgentSpawnError(`${request.executable} could not be started: ${error.message}`, { cause: error })));
+      });
+    } catch (error) {
+      suiteEnd.destroy();
+      throw error;
+    } finally {
+      // The agent holds its own copy now: only the suite's end decides when its stdin ends.
+      agentEnd.destroy();
+    }
+    return new AcpAgentProcess(child, suiteEnd, request.callId, handlers);
   }
 
   /** The exit, once it happened. */
@@ -129,7 +148,7 @@ export class AcpAgentProcess {
    * @param bytes - raw bytes
    */
   write(bytes: Buffer | string): Promise<void> {
-    const stdin = this.#child.stdin!;
+    const stdin = this.#stdin;
     if (stdin.destroyed || !stdin.writable) return Promise.resolve();
     return new Promise((resolve) => {
       stdin.write(bytes, () => resolve());
@@ -138,7 +157,7 @@ export class AcpAgentProcess {
 
   /** Closes the agent's stdin (EOF). */
   closeStdin(): void {
-    this.#child.stdin!.end();
+    this.#stdin.end();
   }
 
   /**
@@ -164,7 +183,7 @@ export class AcpAgentProcess {
     if (table === null) return null;
     const launchers = new Set(
       launcherProcesses(table)
-        .filter((found) => found.callId === this.#callId)
+        .filter((found) => found.callId === this.#callId && found.tag === this.#tag)
         .map(({ entry }) => entry.pid),
     );
     return descendantsOf(table, launchers).filter((entry) => !entry.dead && !launchers.has(entry.pid));
@@ -180,10 +199,10 @@ export class AcpAgentProcess {
     const table = readProcessTable() ?? [];
     killEach(
       launcherProcesses(table)
-        .filter((found) => found.callId === this.#callId && !found.entry.dead)
+        .filter((found) => found.callId === this.#callId && found.tag === this.#tag && !found.entry.dead)
         .map(({ entry }) => entry.pid),
     );
-    this.#child.stdin?.destroy();
+    this.#stdin.destroy();
     this.#child.stdout?.destroy();
     this.#child.stderr?.destroy();
     return killed.length;
@@ -192,7 +211,7 @@ export class AcpAgentProcess {
   #agentEntry(table: readonly ProcessEntry[]): ProcessEntry | null {
     const launchers = new Set(
       launcherProcesses(table)
-        .filter((found) => found.callId === this.#callId)
+        .filter((found) => found.callId === this.#callId && found.tag === this.#tag)
         .map(({ entry }) => entry.pid),
     );
     return table.find((entry) => launchers.has(entry.ppid) && !launchers.has(entry.pid) && !entry.dead) ?? null;
@@ -209,6 +228,32 @@ export class AcpAgentProcess {
     this.#stderrBytes += chunk.length;
     const joined = chunk.length >= STDERR_TAIL_BYTES ? chunk.subarray(chunk.length - STDERR_TAIL_BYTES) : Buffer.concat([this.#stderrTail, chunk]);
     this.#stderrTail = Buffer.from(joined.subarray(Math.max(0, joined.length - STDERR_TAIL_BYTES)));
+  }
+}
+
+/**
+ * A connected pair of UNIX sockets: one end becomes the agent's stdin, the suite writes to the other.
+ * Unlike a pipe Node.js owns, it is not closed when the agent's process exits.
+ */
+async function socketPair(): Promise<{ readonly agentEnd: Socket; readonly suiteEnd: Socket }> {
+  const path = join(tmpdir(), `aq-stdin-${process.pid}-${randomBytes(6).toString('hex')}.sock`);
+  const server = createServer({ pauseOnConnect: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => resolve());
+  });
+  try {
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+    const suiteEnd = connect(path);
+    await new Promise<void>((resolve, reject) => {
+      suiteEnd.once('connect', () => resolve());
+      suiteEnd.once('error', reject);
+    });
+    const agentEnd = await accepted;
+    return { agentEnd, suiteEnd };
+  } finally {
+    server.close();
+    await rm(path, { force: true });
   }
 }
 

@@ -33,6 +33,17 @@ export type ResponseOutcome =
   | { readonly kind: 'error'; readonly error: JsonRpcErrorObject; readonly frame: FrameRef; readonly afterMs: number }
   | { readonly kind: 'no-response'; readonly why: 'bound' | 'inactivity' | 'exited' | 'stdout-closed'; readonly detail: string; readonly afterMs: number };
 
+/** The suite's answer to one agent request. */
+export type AgentRequestAnswer = { readonly result: unknown } | { readonly error: JsonRpcErrorObject };
+
+/** A case's own answer to an agent request (a promise it may hold); undefined: the default answer. */
+export type AgentRequestAnswerer = (request: {
+  readonly id: JsonRpcId | null;
+  readonly method: string;
+  readonly params: unknown;
+  readonly frame: FrameRef;
+}) => Promise<AgentRequestAnswer> | undefined;
+
 /** What the suite advertised as a client in this connection (gates fs and terminal requests). */
 export interface AdvertisedClientCapabilities {
   readonly readTextFile: boolean;
@@ -111,10 +122,13 @@ export class AcpConnection {
   #outIndex = 0;
   #lastFrameAt: number;
   #lastSent: { readonly kind: 'request' | 'notification' | 'invalid'; readonly frame: FrameRef } | null = null;
+  #lastNotification: FrameRef | null = null;
+  #invalidSent = false;
   #stdoutEnded = false;
   #writeChain: Promise<void> = Promise.resolve();
   #capabilities: AdvertisedClientCapabilities = { readTextFile: false, writeTextFile: false, terminal: false };
   #terminals = 0;
+  #answerer: AgentRequestAnswerer | null = null;
   #openTerminals = new Set<string>();
   #framesRead = 0;
   #responsesMatched = 0;
@@ -248,6 +262,7 @@ export class AcpConnection {
   notify(method: string, params: unknown): FrameRef {
     const frame = this.#send(Buffer.from(JSON.stringify({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) })));
     this.#lastSent = { kind: 'notification', frame };
+    this.#lastNotification = frame;
     return frame;
   }
 
@@ -259,6 +274,8 @@ export class AcpConnection {
   sendRaw(bytes: Buffer, options: { readonly pieces?: readonly number[]; readonly kind?: 'request' | 'notification' | 'invalid' } = {}): FrameRef {
     const frame = this.#send(bytes, options.pieces);
     this.#lastSent = { kind: options.kind ?? 'invalid', frame };
+    if (this.#lastSent.kind === 'invalid') this.#invalidSent = true;
+    if (this.#lastSent.kind === 'notification') this.#lastNotification = frame;
     return frame;
   }
 
@@ -480,12 +497,14 @@ export class AcpConnection {
         return;
       }
     }
-    const answersInvalid = id === null && message.error !== undefined && (message.error.code === -32700 || message.error.code === -32600) && this.#lastSent?.kind === 'invalid';
+    const answersInvalid = id === null && message.error !== undefined && (message.error.code === -32700 || message.error.code === -32600) && this.#invalidSent;
     if (answersInvalid) return;
-    if (this.#lastSent?.kind === 'notification' && (id === null || message.error === undefined)) {
+    // The suite never sends a request with id null: a response with id null (not a parse error) answers a notification.
+    const lastNotification = this.#lastNotification;
+    if (lastNotification !== null && (id === null || this.#lastSent?.kind === 'notification')) {
       this.#violations.push({
         clauseId: 'ACP-FRM-NO-RESPONSE-TO-NOTIFICATION',
-        rule: `a response (id ${JSON.stringify(id)}) right after the notification in client→agent frame ${this.#lastSent.frame.index}: notifications are never answered`,
+        rule: `a response with id ${JSON.stringify(id)} answers no request of the suite; the last notification was client→agent frame ${lastNotification.index}: notifications are never answered`,
         frame,
       });
       return;
@@ -555,14 +574,53 @@ export class AcpConnection {
 
   #onAgentRequest(id: JsonRpcId | null, method: string, params: unknown, frame: FrameRef): void {
     this.#agentRequests.push({ method, params, frame });
-    void this.#answer(method, params, frame).then((answer) => {
-      const body = 'error' in answer ? { error: answer.error } : { result: answer.result };
+    const gated = this.#gate(method, frame);
+    // A case may answer (or hold) the request itself; the gate's verdict is recorded either way.
+    const answer = (gated === null ? this.#answerer?.({ id, method, params, frame }) : undefined) ?? gated ?? this.defaultAnswer(method, params, frame);
+    void Promise.resolve(answer).then((settled) => {
+      const body = 'error' in settled ? { error: settled.error } : { result: settled.result };
       this.#send(Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, ...body })));
     });
   }
 
-  // The suite's answer to an agent request: never executed on the host, fs only inside the session's roots.
-  async #answer(method: string, params: unknown, frame: FrameRef): Promise<{ readonly result: unknown } | { readonly error: JsonRpcErrorObject }> {
+  /**
+   * Lets a case answer the agent's requests itself (hold one to freeze a turn, reject a permission, answer with an
+   * error); a request it returns undefined for gets {@link defaultAnswer}. fs and terminal requests the client did not
+   * advertise are refused and recorded before the answerer sees them.
+   * @param answerer - the case's answerer, or null for the default answers
+   */
+  setAnswerer(answerer: AgentRequestAnswerer | null): void {
+    this.#answerer = answerer;
+  }
+
+  /** Terminals the agent created and has not released, by the suite's simulated ids (ACP-TERM-RELEASE). */
+  get openTerminals(): ReadonlySet<string> {
+    return this.#openTerminals;
+  }
+
+  // fs and terminal requests the client did not advertise in this connection: recorded and refused.
+  #gate(method: string, frame: FrameRef): { readonly error: JsonRpcErrorObject } | null {
+    const isFs = method === 'fs/read_text_file' || method === 'fs/write_text_file';
+    if (isFs && !(method === 'fs/read_text_file' ? this.#capabilities.readTextFile : this.#capabilities.writeTextFile)) {
+      this.#violations.push({ clauseId: 'ACP-FS-GATED', rule: `${method} although the client did not advertise it in this connection`, frame });
+      return { error: { code: METHOD_NOT_FOUND, message: `${method} was not advertised` } };
+    }
+    if (method.startsWith('terminal/') && !this.#capabilities.terminal) {
+      this.#violations.push({ clauseId: 'ACP-TERM-GATED', rule: `${method} although the client did not advertise terminal in this connection`, frame });
+      return { error: { code: METHOD_NOT_FOUND, message: 'terminal was not advertised' } };
+    }
+    return null;
+  }
+
+  /**
+   * The suite's default answer to an agent request: permission from the first allow option, fs served only inside
+   * the session's roots (outside: an error, recorded for ACP-SESS-CWD), terminals simulated, anything else -32601.
+   * Nothing the agent asks is ever done on the host.
+   * @param method - the request's method
+   * @param params - its params
+   * @param frame - its frame (evidence)
+   */
+  async defaultAnswer(method: string, params: unknown, frame: FrameRef): Promise<AgentRequestAnswer> {
     const input = (params ?? {}) as Record<string, unknown>;
     const sessionId = typeof input['sessionId'] === 'string' ? input['sessionId'] : '';
     if (method === 'session/request_permission') {
@@ -572,10 +630,7 @@ export class AcpConnection {
     }
     if (method === 'fs/read_text_file' || method === 'fs/write_text_file') {
       const advertised = method === 'fs/read_text_file' ? this.#capabilities.readTextFile : this.#capabilities.writeTextFile;
-      if (!advertised) {
-        this.#violations.push({ clauseId: 'ACP-FS-GATED', rule: `${method} although the client did not advertise it in this connection`, frame });
-        return { error: { code: METHOD_NOT_FOUND, message: `${method} was not advertised` } };
-      }
+      if (!advertised) return { error: { code: METHOD_NOT_FOUND, message: `${method} was not advertised` } };
       const path = input['path'];
       if (typeof path !== 'string' || !isAbsolute(path)) {
         this.#violations.push({ clauseId: 'ACP-SESS-PATHS-ABSOLUTE', rule: `${method} with path ${JSON.stringify(path)}, which is not absolute`, frame });
@@ -595,10 +650,7 @@ export class AcpConnection {
       }
     }
     if (method.startsWith('terminal/')) {
-      if (!this.#capabilities.terminal) {
-        this.#violations.push({ clauseId: 'ACP-TERM-GATED', rule: `${method} although the client did not advertise terminal in this connection`, frame });
-        return { error: { code: METHOD_NOT_FOUND, message: 'terminal was not advertised' } };
-      }
+      if (!this.#capabilities.terminal) return { error: { code: METHOD_NOT_FOUND, message: 'terminal was not advertised' } };
       return this.#simulateTerminal(method, input);
     }
     return { error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };

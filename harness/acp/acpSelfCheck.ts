@@ -10,7 +10,7 @@ import { UsageError } from '../UsageError.js';
 import type { AcpClauseId } from './acpClauses.js';
 import { loadAcpConfig } from './acpConfig.js';
 import { acpRunDefaults } from './acpRunOptions.js';
-import { runAcpQualification, type AcpRunOptions } from './runAcpQualification.js';
+import { loadAcpSuites, runAcpQualification, type AcpRunOptions } from './runAcpQualification.js';
 import type { AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
 
 // The ACP profile's self-check: the reference agent (the control) must break no clause, and each
@@ -29,8 +29,11 @@ export interface AcpSelfCheckOptions {
 export interface AcpMutantRow {
   readonly mutant: string;
   readonly claims: readonly AcpClauseId[];
-  /** `killed`: every claimed clause FAILed; `survived`: some did not; `error`: the run itself failed. */
-  readonly status: 'killed' | 'survived' | 'error';
+  /**
+   * `killed`: every claimed clause FAILed; `survived`: some did not; `error`: the run itself failed;
+   * `not-judged`: no case of this version decides a claimed clause (not run, not counted in the score).
+   */
+  readonly status: 'killed' | 'survived' | 'error' | 'not-judged';
   /** Claimed clauses that did not FAIL. */
   readonly missed: readonly AcpClauseId[];
   /** Clauses that FAILed outside claims and incidental ones: findings. */
@@ -99,15 +102,31 @@ export async function runAcpSelfCheck(options: AcpSelfCheckOptions, onProgress: 
     reportDir: path.relative(options.outDir, controlRun.dir),
   };
   const rows: AcpMutantRow[] = [];
+  const decided = new Set<AcpClauseId>([...(await loadAcpSuites()).flatMap((suite) => suite.cases.flatMap((entry) => entry.clauses)), ...CONNECTION_JUDGED]);
   for (const [index, mutant] of mutants.entries()) {
+    const undecided = mutant.claims.filter((id) => !decided.has(id));
+    if (undecided.length > 0) {
+      rows.push({
+        mutant: mutant.name,
+        claims: mutant.claims,
+        status: 'not-judged',
+        missed: undecided,
+        unexpected: [],
+        detail: `no case of this version decides ${undecided.join(', ')}`,
+        reportDir: '',
+        durationMs: 0,
+      });
+      continue;
+    }
     const run = await qualify(options, `mutants/${mutant.name}`, mutant, onlyFor(mutant));
     const row = judgeMutant(mutant, run.report, run.error, path.relative(options.outDir, run.dir), run.durationMs);
     rows.push(row);
     onProgress(`[${index + 2}/${total}] ${row.status === 'killed' ? 'killed' : row.status.toUpperCase()} ${mutant.name} (${(run.durationMs / 1000).toFixed(1)} s)`);
   }
-  const killed = rows.filter((row) => row.status === 'killed').length;
-  const score = rows.length === 0 ? 1 : killed / rows.length;
-  const exitCode = control.green && killed === rows.length ? 0 : 1;
+  const judged = rows.filter((row) => row.status !== 'not-judged');
+  const killed = judged.filter((row) => row.status === 'killed').length;
+  const score = judged.length === 0 ? 1 : killed / judged.length;
+  const exitCode = control.green && killed === judged.length ? 0 : 1;
   const summary = renderAcpSelfCheckSummary(control, rows, score);
   await writeFileAtomic(
     join(options.outDir, 'acp-self-check.json'),
@@ -122,8 +141,25 @@ export async function runAcpSelfCheck(options: AcpSelfCheckOptions, onProgress: 
  * @param mutant - the mutant
  */
 export function onlyFor(mutant: AcpMutantDefinition): string {
-  return `(${mutant.claims.map((id) => `${id}(?![A-Z0-9-])`).join('|')})`;
+  const named = mutant.claims.map((id) => `${id}(?![A-Z0-9-])`);
+  const talking = mutant.claims.some((id) => CONNECTION_JUDGED.includes(id)) ? TALKING_CASES.map((id) => `^${id} `) : [];
+  return `(${[...named, ...talking].join('|')})`;
 }
+
+/** Clauses the connection judges on every frame of every case: any case that talks to the agent decides them. */
+const CONNECTION_JUDGED: readonly AcpClauseId[] = [
+  'ACP-FRM-STDOUT-PURE',
+  'ACP-FRM-LINE',
+  'ACP-FRM-UTF8',
+  'ACP-FRM-ENVELOPE',
+  'ACP-FRM-ONE-RESPONSE',
+  'ACP-NO-ROOT-EXTRAS',
+  'ACP-SESS-ORDER',
+  'ACP-LIFE-STDERR',
+];
+
+/** The cases that stand in for "any case" in a mutant run: initialize, several sessions, many requests. */
+const TALKING_CASES = ['ACP-INIT-RESPONDS', 'ACP-SESS-NEW', 'ACP-ROB-ID-TYPES'];
 
 /**
  * Judges one mutant's report (pure).
@@ -157,9 +193,10 @@ export function judgeMutant(mutant: AcpMutantDefinition, report: AcpAcceptanceRe
 
 function renderAcpSelfCheckSummary(control: AcpSelfCheckResult['control'], rows: readonly AcpMutantRow[], score: number): string {
   const lines = [
-    `adapter-qualify self-check acp-agent.v1: control ${control.green ? 'green' : `NOT green (${control.verdict}; FAIL: ${control.failed.join(', ') || 'none'})`}, mutation score ${(score * 100).toFixed(0)}% (${rows.filter((row) => row.status === 'killed').length}/${rows.length})`,
+    `adapter-qualify self-check acp-agent.v1: control ${control.green ? 'green' : `NOT green (${control.verdict}; FAIL: ${control.failed.join(', ') || 'none'})`}, mutation score ${(score * 100).toFixed(0)}% (${rows.filter((row) => row.status === 'killed').length}/${rows.filter((row) => row.status !== 'not-judged').length} judged mutants killed; ${rows.filter((row) => row.status === 'not-judged').length} not judged by this version: their clauses need prompt turns)`,
   ];
   for (const row of rows) {
+    if (row.status === 'not-judged') continue;
     lines.push(
       `  ${row.status.padEnd(8)} ${row.mutant}${row.status === 'killed' ? '' : `: ${row.detail}`}${row.unexpected.length > 0 ? ` (also failed, undeclared: ${row.unexpected.join(', ')})` : ''}`,
     );

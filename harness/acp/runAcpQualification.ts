@@ -161,6 +161,9 @@ class CaseRunner {
   readonly #transcript: AcpTranscript;
   #shared: InitializedAgent | null = null;
   #created: AcpConnection[] = [];
+  readonly #stderrReported = new WeakSet<AcpConnection>();
+  /** Unique per run, so that no other run's launcher matches this run's call ids. */
+  readonly #callPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   #sharedRestarts = 0;
   #lastFailure: InitializedAgent | null = null;
   #agents = 0;
@@ -225,9 +228,17 @@ class CaseRunner {
     for (const [connection, before] of seen) {
       for (const violation of connection.violations.slice(before)) evidence.push({ clauseId: violation.clauseId, status: 'fail', caseName, rule: violation.rule, frame: violation.frame });
       const stderrInvalidAt = connection.process.stderrInvalidAt;
-      if (stderrInvalidAt !== null)
-        evidence.push({ clauseId: 'ACP-LIFE-STDERR', status: 'fail', caseName, rule: `stderr is not UTF-8 text (first invalid byte at offset ${stderrInvalidAt})`, frame: null });
-      else if (connection.process.exit !== null || own.includes(connection)) evidence.push({ clauseId: 'ACP-LIFE-STDERR', status: 'pass', caseName });
+      if (stderrInvalidAt !== null) {
+        if (!this.#stderrReported.has(connection))
+          evidence.push({
+            clauseId: 'ACP-LIFE-STDERR',
+            status: 'fail',
+            caseName,
+            rule: `agent ${connection.agent}'s stderr is not UTF-8 text (first invalid byte at offset ${stderrInvalidAt}; tail ${JSON.stringify(connection.process.stderrTail.slice(-200))})`,
+            frame: null,
+          });
+        this.#stderrReported.add(connection);
+      } else if (connection.process.exit !== null || own.includes(connection)) evidence.push({ clauseId: 'ACP-LIFE-STDERR', status: 'pass', caseName });
       if (connection.responsesMatched > 0 && connection.violations.every((violation) => violation.clauseId !== 'ACP-FRM-ONE-RESPONSE'))
         evidence.push({ clauseId: 'ACP-FRM-ONE-RESPONSE', status: 'pass', caseName });
       if (connection.framesRead > 0) {
@@ -277,7 +288,7 @@ class CaseRunner {
     const cwd = await freshDirectory(this.#workDir, 'cwd');
     this.#agents += 1;
     const connection = await AcpConnection.open(
-      { executable: config.executable, argv: config.argv, env: agentEnvironment(config, home, process.env, leaveOutEnv), cwd, callId: `acp-${this.#agents}` },
+      { executable: config.executable, argv: config.argv, env: agentEnvironment(config, home, process.env, leaveOutEnv), cwd, callId: `acp-${this.#callPrefix}-${this.#agents}` },
       {
         agent: this.#agents,
         transcript: this.#transcript,
