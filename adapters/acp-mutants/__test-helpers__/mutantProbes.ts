@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- frames are arbitrary JSON the probes pick apart */
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   delay,
   exitsBefore,
@@ -453,37 +453,46 @@ export const mutantProbes: Record<string, Probe> = {
 };
 
 /**
+ * Runs `check` with a spawn function for the mutant (or the reference), then stops every agent it
+ * started, whatever the outcome.
+ */
+async function withAgents<T>(mutant: string | undefined, check: (spawn: Spawn) => Promise<T>): Promise<T> {
+  const started: AgentProcess[] = [];
+  const spawn: Spawn = (options = {}) => {
+    const agent = spawnAgent({ ...options, ...(mutant === undefined ? {} : { mutant }) });
+    started.push(agent);
+    return agent;
+  };
+  try {
+    return await check(spawn);
+  } finally {
+    await Promise.all(started.map((agent) => stopAgent(agent)));
+  }
+}
+
+/**
  * Declares, for each mutant, that its probe shows the defect on the mutant and not on the
- * reference, and that a plain session on the mutant otherwise works like the reference's.
+ * reference, and that a plain session on the mutant otherwise works like the reference's. Each
+ * check stops the agents it started, whatever its outcome.
  * @param mutants - the mutants of one family module
  * @param withoutPlainSession - mutants whose defect makes a plain session impossible
  */
 export function describeMutants(mutants: readonly AcpMutant[], withoutPlainSession: readonly string[] = []): void {
-  const running: AgentProcess[] = [];
-  const spawnFor =
-    (mutant: string | undefined): Spawn =>
-    (options = {}) => {
-      const agent = spawnAgent({ ...options, ...(mutant === undefined ? {} : { mutant }) });
-      running.push(agent);
-      return agent;
-    };
-  afterEach(async () => {
-    await Promise.all(running.splice(0).map((agent) => stopAgent(agent)));
-  });
-
-  describe.each(mutants.map((mutant) => [mutant.name, mutant] as const))('%s', (name) => {
+  describe.each(mutants.map((mutant) => [mutant.name] as const))('%s', (name) => {
     const probe = mutantProbes[name];
     it('shows its defect', async () => {
       expect(probe, `no probe for ${name}`).toBeDefined();
-      expect(await probe!(spawnFor(name))).toBe(true);
+      expect(await withAgents(name, probe!)).toBe(true);
     });
     it('the reference does not', async () => {
-      expect(await probe!(spawnFor(undefined))).toBe(false);
+      expect(await withAgents(undefined, probe!)).toBe(false);
     });
     it.skipIf(withoutPlainSession.includes(name))('serves a plain session otherwise', async () => {
-      const agent = spawnFor(name)();
-      const sessionId = await agent.start();
-      expect((await agent.request('session/prompt', textPrompt(sessionId, 'hi'))).result).toEqual({ stopReason: 'end_turn' });
+      await withAgents(name, async (spawn) => {
+        const agent = spawn();
+        const sessionId = await agent.start();
+        expect((await agent.request('session/prompt', textPrompt(sessionId, 'hi'))).result).toEqual({ stopReason: 'end_turn' });
+      });
     });
   });
 }
