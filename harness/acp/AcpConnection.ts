@@ -101,6 +101,10 @@ const SESSION_OPENERS = new Set(['session/new', 'session/load', 'session/resume'
 
 const METHOD_NOT_FOUND = -32601;
 
+/** How many consecutive non-JSON lines, each at most how long, are tried as one message split over lines. */
+const MAX_FRAGMENT_LINES = 256;
+const MAX_FRAGMENT_BYTES = 64 * 1024;
+
 /** One agent process driven as an ACP client. */
 export class AcpConnection {
   readonly agent: number;
@@ -123,6 +127,7 @@ export class AcpConnection {
   #lastFrameAt: number;
   #lastSent: { readonly kind: 'request' | 'notification' | 'invalid'; readonly frame: FrameRef } | null = null;
   #lastNotification: FrameRef | null = null;
+  #fragments: { readonly text: string; readonly frame: FrameRef }[] = [];
   #invalidSent = false;
   #stdoutEnded = false;
   #writeChain: Promise<void> = Promise.resolve();
@@ -425,7 +430,37 @@ export class AcpConnection {
     const classified = classifyFrame(raw, this.#bounds.frameBytes);
     for (const violation of classified.violations) this.#violations.push({ ...violation, frame });
     if (classified.message !== null) this.#dispatch(classified.message, frame);
+    this.#joinFragments(raw, classified.violations, frame);
     for (const waiter of [...this.#waiters]) waiter();
+  }
+
+  // Consecutive lines that are not JSON but are one JSON message together: a message with embedded newlines
+  // (pretty-printed), which breaks ACP-FRM-LINE besides ACP-FRM-STDOUT-PURE. Bounded in lines and bytes.
+  #joinFragments(raw: RawFrame, violations: readonly { readonly clauseId: string }[], frame: FrameRef): void {
+    const notJson = raw.kind === 'line' && violations.some((violation) => violation.clauseId === 'ACP-FRM-STDOUT-PURE');
+    if (!notJson) {
+      this.#fragments = [];
+      return;
+    }
+    if (this.#fragments.length >= MAX_FRAGMENT_LINES || raw.bytes.length > MAX_FRAGMENT_BYTES) {
+      this.#fragments = [];
+      return;
+    }
+    this.#fragments.push({ text: raw.bytes.toString('utf8'), frame });
+    if (this.#fragments.length < 2) return;
+    try {
+      const value: unknown = JSON.parse(this.#fragments.map((fragment) => fragment.text).join('\n'));
+      if (value === null || typeof value !== 'object') return;
+      const first = this.#fragments[0]!.frame;
+      this.#violations.push({
+        clauseId: 'ACP-FRM-LINE',
+        rule: `agent→client frames ${first.index}–${frame.index} are one JSON message split over ${this.#fragments.length} lines (embedded newlines)`,
+        frame: first,
+      });
+      this.#fragments = [];
+    } catch {
+      // Not (yet) a whole message.
+    }
   }
 
   private onStdoutEnd(): void {

@@ -2,6 +2,7 @@ import * as fc from 'fast-check';
 import { metaObject } from '../../generators/acp/acpMessages.js';
 import { describeOutcome, stillServing, type AcpCaseContext, type AcpSuite } from '../../harness/acp/AcpCase.js';
 import type { AcpClauseId } from '../../harness/acp/acpClauses.js';
+import type { AcpConnection, ResponseOutcome } from '../../harness/acp/AcpConnection.js';
 
 // Sessions without a prompt turn: new sessions and their ids, update order, unknown sessions,
 // resume; which "(if advertised)" clauses apply, read from the agent's own capabilities.
@@ -54,6 +55,7 @@ export const acpSuite: AcpSuite = {
             continue;
           }
           if (meta !== undefined) context.pass('ACP-INIT-EXTENSIBLE');
+          if (seen.size === 0) await setFirstOptionToItsValue(context, connection, session.sessionId, session.outcome);
           const earlier = seen.get(session.sessionId);
           if (earlier !== undefined)
             context.fail('ACP-SESS-NEW', `session/new answered the session id ${JSON.stringify(session.sessionId)} again (first in agent→client frame ${earlier})`, frame);
@@ -144,6 +146,18 @@ export const acpSuite: AcpSuite = {
     },
   ],
 };
+
+/**
+ * Sets the session's first select config option to the value it already has: a change of nothing, which puts
+ * set_config_option's answer on the wire (its frame is judged like every other; the option rules are the turn suites').
+ */
+async function setFirstOptionToItsValue(context: AcpCaseContext, connection: AcpConnection, sessionId: string, outcome: ResponseOutcome): Promise<void> {
+  if (outcome.kind !== 'result') return;
+  const options = (outcome.result as { configOptions?: unknown } | null)?.configOptions;
+  const first = Array.isArray(options) ? (options[0] as { id?: unknown; currentValue?: unknown } | undefined) : undefined;
+  if (typeof first?.id !== 'string' || first.currentValue === undefined) return;
+  await connection.request('session/set_config_option', { sessionId, configId: first.id, value: first.currentValue }, { boundMs: context.bootstrapMs }).response;
+}
 
 const TURN_CONTENT = new Set(['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update', 'plan']);
 
