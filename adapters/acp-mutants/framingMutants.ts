@@ -1,21 +1,10 @@
-import { identityWire, type WireFilter } from '../acp-reference/stdioTransport.js';
+import { identityWire } from '../acp-reference/stdioTransport.js';
 import { defineAcpMutant, type AcpMutant } from './AcpMutantDefinition.js';
-import { crash, editOutgoing, inspectIncoming, isRequest, isResult, respond } from './wireMutations.js';
+import { crash, editOutgoing, inspectIncoming, isResult, respond } from './wireMutations.js';
 
 // Framing and transport: each mutant writes or reads the byte stream wrongly in one way.
 
 const INPUT_LINE_LIMIT = 64 * 1024;
-
-/** A wire that adds `"error": null` to the responses of `session/set_config_option` requests. */
-function errorNullOnConfigAnswers(): WireFilter {
-  const configRequests = new Set<string>();
-  const incoming = inspectIncoming((message) => {
-    if (isRequest(message) && message.method === 'session/set_config_option') configRequests.add(JSON.stringify(message.id));
-    return 'pass';
-  });
-  const outgoing = editOutgoing((message) => (isResult(message) && configRequests.delete(JSON.stringify(message.id)) ? `${JSON.stringify({ ...message, error: null })}\n` : undefined));
-  return { ...identityWire, incomingLine: incoming.incomingLine, outgoing: outgoing.outgoing };
-}
 
 /** The framing mutants. */
 export const framingMutants: readonly AcpMutant[] = [
@@ -47,12 +36,11 @@ export const framingMutants: readonly AcpMutant[] = [
   ),
   defineAcpMutant(
     {
-      name: 'pretty-printed-notification',
+      name: 'unterminated-last-message',
       claims: ['ACP-FRM-LINE'],
-      incidental: ['ACP-FRM-STDOUT-PURE'],
-      description: 'Writes its available_commands_update notification pretty-printed over several lines (JSON.stringify(message, null, 2) on one code path).',
+      description: 'Writes a shutdown notification without its terminating newline as it exits (process.stdout.write(JSON.stringify(message)) on the exit path).',
     },
-    { wire: editOutgoing((message) => (message.params?.update?.sessionUpdate === 'available_commands_update' ? `${JSON.stringify(message, null, 2)}\n` : undefined)) },
+    { wire: { ...identityWire, finish: (out) => out.write(JSON.stringify({ jsonrpc: '2.0', method: '_acp-reference/shutdown', params: {} })) } },
   ),
   defineAcpMutant(
     {
@@ -71,12 +59,17 @@ export const framingMutants: readonly AcpMutant[] = [
   ),
   defineAcpMutant(
     {
-      name: 'error-null-beside-result',
+      name: 'notification-without-jsonrpc',
       claims: ['ACP-FRM-ENVELOPE'],
-      incidental: ['ACP-CFG-OPTIONS'],
-      description: 'Answers session/set_config_option with both "result" and "error": null (a JSON-RPC library that serializes absent fields as null).',
+      description: 'Sends its available_commands_update without "jsonrpc": "2.0" (a notification written by hand on its own code path).',
     },
-    { wire: errorNullOnConfigAnswers() },
+    {
+      wire: editOutgoing((message) => {
+        if (message.params?.update?.sessionUpdate !== 'available_commands_update') return undefined;
+        const { jsonrpc: _jsonrpc, ...rest } = message;
+        return `${JSON.stringify(rest)}\n`;
+      }),
+    },
   ),
   defineAcpMutant(
     {

@@ -29,6 +29,7 @@ export const initializationMutants: readonly AcpMutant[] = [
     {
       name: 'version-mismatch-error',
       claims: ['ACP-INIT-VERSION'],
+      incidental: ['ACP-INIT-OMITTED-CAPS', 'ACP-INIT-EXTENSIBLE'],
       description: 'Answers a protocolVersion it does not support with a JSON-RPC error instead of its own latest version.',
     },
     {
@@ -64,6 +65,7 @@ export const initializationMutants: readonly AcpMutant[] = [
     {
       name: 'requires-client-capabilities',
       claims: ['ACP-INIT-OMITTED-CAPS'],
+      incidental: ['ACP-INIT-VERSION', 'ACP-INIT-EXTENSIBLE'],
       description: 'Fails initialize with an internal error when the client omits clientCapabilities.fs or .terminal (reads clientCapabilities.fs.readTextFile unguarded).',
     },
     {
@@ -80,6 +82,7 @@ export const initializationMutants: readonly AcpMutant[] = [
     {
       name: 'rejects-unknown-fields',
       claims: ['ACP-INIT-EXTENSIBLE'],
+      incidental: ['ACP-INIT-VERSION', 'ACP-INIT-OMITTED-CAPS', 'ACP-SESS-NEW'],
       description: 'Refuses any request carrying _meta entries or unknown client capability keys with invalid params (a decoder with deny_unknown_fields).',
     },
     {

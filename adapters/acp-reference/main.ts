@@ -68,6 +68,7 @@ function serve(behavior: AcpAgentBehavior, args: AgentArgs): void {
 
   const exit = async (code: number) => {
     killAllMcpServers();
+    behavior.wire.finish({ write: (bytes) => void process.stdout.write(bytes) });
     await stdio.drained();
     process.exit(code);
   };

@@ -19,6 +19,8 @@ export interface RawOutput {
 export interface WireFilter {
   /** Runs once before any message is read or written. */
   readonly start: (out: RawOutput) => void;
+  /** Runs once when the agent exits on its own (stdin closed, SIGTERM), after its last message. */
+  readonly finish: (out: RawOutput) => void;
   /** The bytes written for one outgoing message (its JSON text, without the newline). */
   readonly outgoing: (line: string, out: RawOutput) => string | Uint8Array;
   /** The bytes handed to the SDK for one chunk read from stdin. */
@@ -30,6 +32,7 @@ export interface WireFilter {
 /** The reference wire: nothing added, nothing changed. */
 export const identityWire: WireFilter = Object.freeze({
   start: () => {},
+  finish: () => {},
   outgoing: (line: string) => `${line}\n`,
   incomingChunk: (chunk: Uint8Array) => chunk,
   incomingLine: undefined,

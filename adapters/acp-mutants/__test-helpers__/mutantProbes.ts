@@ -108,11 +108,12 @@ export const mutantProbes: Record<string, Probe> = {
     await agent.request('session/prompt', textPrompt(sessionId, 'hi'));
     return agent.lines.includes('');
   },
-  'pretty-printed-notification': async (spawn) => {
+  'unterminated-last-message': async (spawn) => {
     const agent = spawn();
-    const sessionId = await agent.start();
-    await agent.request('session/prompt', textPrompt(sessionId, 'hi'));
-    return agent.lines.some((line) => line === '{');
+    await agent.start();
+    agent.closeStdin();
+    await agent.exited;
+    return !agent.stdout().toString('utf8').endsWith('\n');
   },
   'latin1-in-notification': async (spawn) => {
     const agent = spawn();
@@ -120,11 +121,11 @@ export const mutantProbes: Record<string, Probe> = {
     await agent.request('session/prompt', textPrompt(sessionId, 'hi'));
     return !isValidUtf8(agent.stdout());
   },
-  'error-null-beside-result': async (spawn) => {
+  'notification-without-jsonrpc': async (spawn) => {
     const agent = spawn();
     const sessionId = await agent.start();
-    const answer = await agent.request('session/set_config_option', { sessionId, configId: 'model', value: 'scripted-large' });
-    return 'result' in answer && 'error' in answer;
+    await agent.request('session/prompt', textPrompt(sessionId, 'hi'));
+    return agent.frames.some((frame) => frame.method !== undefined && frame.jsonrpc !== '2.0');
   },
   'duplicate-session-new-response': async (spawn) => {
     const agent = spawn();
