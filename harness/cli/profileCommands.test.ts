@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { profileNamed, profileOfConfig } from '../profiles/Profile.js';
 import { UsageError } from '../UsageError.js';
-import { profileListCommand, profileRunCommand, takeProfileOption } from './profileCommands.js';
+import { profileListCommand, profileRunCommand, splitMutantSelection, takeProfileOption } from './profileCommands.js';
 
 const work = mkdtempSync(join(tmpdir(), 'profile-commands-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -46,5 +46,20 @@ describe('the Profile seam', () => {
     const json = capture();
     await profileListCommand(['--profile', 'acp-agent', '--json'], json.io);
     expect((JSON.parse(json.out()) as unknown[]).length).toBe(57);
+  });
+});
+
+describe('splitMutantSelection', () => {
+  const isAcp = (name: string): boolean => name.startsWith('acp-');
+  it('runs both self-checks when no mutant is named', () => {
+    expect(splitMutantSelection(['--seed', '1'], isAcp)).toEqual({ first: ['--seed', '1'], acp: ['--seed', '1'] });
+  });
+  it('gives each self-check only its own mutants, and skips one with none named', () => {
+    expect(splitMutantSelection(['--mutant', 'acp-x', '--mutant=ledger-y', '--runs', '2'], isAcp)).toEqual({
+      first: ['--mutant=ledger-y', '--runs', '2'],
+      acp: ['--mutant', 'acp-x', '--runs', '2'],
+    });
+    expect(splitMutantSelection(['--mutant', 'ledger-y'], isAcp)).toEqual({ first: ['--mutant', 'ledger-y'], acp: null });
+    expect(splitMutantSelection(['--mutant', 'acp-x'], isAcp)).toEqual({ first: null, acp: ['--mutant', 'acp-x'] });
   });
 });

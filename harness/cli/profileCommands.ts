@@ -69,10 +69,43 @@ export async function profileSelfCheckCommand(args: readonly string[], io: CliIo
   const { profile, rest } = takeProfileOption(args, 'self-check');
   if (profile !== null) return (await (await profile.selfCheck())(rest, io)) as ExitCode;
   if (rest.includes('--help') || rest.includes('-h')) return (await (await PROFILES[0]!.selfCheck())(rest, io)) as ExitCode;
-  const first = await (await PROFILES[0]!.selfCheck())(rest, io);
+  // `--mutant NAME` picks mutants of either catalog: each profile runs only if one of its own is named (or none is).
+  const { acpMutants } = await import('../../adapters/acp-mutants/catalog.js');
+  const selection = splitMutantSelection(rest, (name) => acpMutants.some((mutant) => mutant.name === name));
   const acp = PROFILES.find((entry) => entry.id === 'acp-agent.v1')!;
-  const second = await (await acp.selfCheck())(rest, io);
+  const first = selection.first === null ? 0 : await (await PROFILES[0]!.selfCheck())(selection.first, io);
+  const second = selection.acp === null ? 0 : await (await acp.selfCheck())(selection.acp, io);
   return Math.max(first, second) as ExitCode;
+}
+
+/**
+ * Splits a self-check command line between the first profiles' self-check and the ACP one by the `--mutant`
+ * names it gives (pure): each gets only its own names, and runs only if one of its names is given or none is.
+ * @param args - the self-check arguments, `--profile` removed
+ * @param isAcp - whether a mutant name is in the ACP catalog
+ * @returns each self-check's arguments, or null when it does not run
+ */
+export function splitMutantSelection(args: readonly string[], isAcp: (name: string) => boolean): { readonly first: string[] | null; readonly acp: string[] | null } {
+  const named = mutantNames(args);
+  return {
+    first: named.length === 0 || named.some((name) => !isAcp(name)) ? withoutMutants(args, isAcp) : null,
+    acp: named.length === 0 || named.some(isAcp) ? withoutMutants(args, (name) => !isAcp(name)) : null,
+  };
+}
+
+function mutantNames(args: readonly string[]): string[] {
+  return args.flatMap((arg, index) => (arg === '--mutant' && args[index + 1] !== undefined ? [args[index + 1]!] : arg.startsWith('--mutant=') ? [arg.slice('--mutant='.length)] : []));
+}
+
+// The command line without the `--mutant` values `drop` selects (they belong to the other profile).
+function withoutMutants(args: readonly string[], drop: (name: string) => boolean): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--mutant' && args[index + 1] !== undefined && drop(args[index + 1]!)) index += 1;
+    else if (!(arg.startsWith('--mutant=') && drop(arg.slice('--mutant='.length)))) kept.push(arg);
+  }
+  return kept;
 }
 
 /**
