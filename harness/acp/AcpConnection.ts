@@ -529,6 +529,13 @@ export class AcpConnection {
           rule: `the response's id ${JSON.stringify(id)} is not the request's id ${JSON.stringify(sameText.id)} (same value, another JSON type)`,
           frame,
         });
+        // Its request will get no response of the right id: the wait ends here, not at its bound.
+        this.#settle(sameText, {
+          kind: 'no-response',
+          why: 'bound',
+          detail: `answered with id ${JSON.stringify(id)} instead of ${JSON.stringify(sameText.id)}`,
+          afterMs: Date.now() - sameText.sentAt,
+        });
         return;
       }
     }

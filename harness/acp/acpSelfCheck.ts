@@ -158,8 +158,8 @@ const CONNECTION_JUDGED: readonly AcpClauseId[] = [
   'ACP-LIFE-STDERR',
 ];
 
-/** The cases that stand in for "any case" in a mutant run: initialize, several sessions, many requests. */
-const TALKING_CASES = ['ACP-INIT-RESPONDS', 'ACP-SESS-NEW', 'ACP-ROB-ID-TYPES'];
+/** The cases that stand in for "any case" in a mutant run: initialize, several sessions, many requests, an exit on stdin EOF (its last bytes). */
+const TALKING_CASES = ['ACP-INIT-RESPONDS', 'ACP-SESS-NEW', 'ACP-ROB-ID-TYPES', 'ACP-LIFE-STDIN-EOF'];
 
 /**
  * Judges one mutant's report (pure).

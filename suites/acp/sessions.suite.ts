@@ -113,6 +113,12 @@ export const acpSuite: AcpSuite = {
           context.inconclusive('ACP-SESS-RESUME', `session/new got ${describeOutcome(session.outcome)}`);
           return;
         }
+        // A conversation to (wrongly) replay: one plain turn. Without a model behind the agent it may not complete.
+        const turn = await connection.request('session/prompt', { sessionId: session.sessionId, prompt: [{ type: 'text', text: '[scenario:plain] Say hello.' }] }).response;
+        if (turn.kind !== 'result') {
+          context.inconclusive('ACP-SESS-RESUME', `the prompt that gives the session a history got ${describeOutcome(turn)}`);
+          return;
+        }
         const start = connection.notifications.length;
         const { sent, response } = connection.request('session/resume', { sessionId: session.sessionId, cwd: session.root, mcpServers: [] }, { boundMs: context.bootstrapMs });
         const outcome = await response;
