@@ -18,6 +18,9 @@ const MODEL_CLAUSES: readonly AcpClauseId[] = [
   'ACP-CANCEL-IDLE',
   'ACP-PERMISSION-SHAPE',
   'ACP-TERM-RELEASE',
+  'ACP-CANCEL-PERMISSION',
+  'ACP-PERMISSION-REJECT',
+  'ACP-CLIENT-ERRORS',
 ];
 
 function closeAdvertised(result: Readonly<Record<string, unknown>>): boolean {

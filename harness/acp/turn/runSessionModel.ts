@@ -1,8 +1,11 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as fc from 'fast-check';
 import type { AcpCaseContext } from '../AcpCase.js';
 import { describeOutcome } from '../AcpCase.js';
 import type { AcpClauseId } from '../acpClauses.js';
 import type { AcpConnection } from '../AcpConnection.js';
+import { HeldAnswers } from './heldAnswers.js';
 import { mustTrySteps, renderTrace, sessionSteps, TurnRuleBroken, type SessionModel, type SessionReal, type SessionStep } from './sessionModel.js';
 
 // Runs the session model against one agent: a fixed must-try sequence, then fast-check's drawn
@@ -16,10 +19,12 @@ const MAX_CANCEL_FRAME = 40;
 
 type Steps = Iterable<SessionStep>;
 
-async function freshRun(context: AcpCaseContext, connection: AcpConnection, canClose: boolean): Promise<SessionReal | string> {
+async function freshRun(context: AcpCaseContext, connection: AcpConnection, canClose: boolean, answers: HeldAnswers): Promise<SessionReal | string> {
   const session = await context.newSession(connection);
   if (session.sessionId === null) return `session/new got ${describeOutcome(session.outcome)}`;
-  return { context, connection, sessionId: session.sessionId, canClose, trace: [], tested: new Set(), violations: [], inconclusive: [] };
+  // The file the read scenarios ask for exists, so a default answer is a result, not an error.
+  await writeFile(join(session.root, 'notes.txt'), 'adapter-qualify notes\n');
+  return { context, connection, sessionId: session.sessionId, canClose, answers, trace: [], tested: new Set(), violations: [], inconclusive: [] };
 }
 
 /** The steps as they run: each is added to `ran` when it starts. */
@@ -46,6 +51,15 @@ async function runSteps(real: SessionReal, steps: Steps): Promise<void> {
  * @param canClose - whether the agent advertises `sessionCapabilities.close`
  */
 export async function runSessionModel(context: AcpCaseContext, connection: AcpConnection, clauses: readonly AcpClauseId[], canClose: boolean): Promise<void> {
+  const answers = new HeldAnswers(connection);
+  try {
+    await decide(context, connection, clauses, canClose, answers);
+  } finally {
+    await answers.uninstall();
+  }
+}
+
+async function decide(context: AcpCaseContext, connection: AcpConnection, clauses: readonly AcpClauseId[], canClose: boolean, answers: HeldAnswers): Promise<void> {
   const tested = new Set<AcpClauseId>();
   const inconclusive = new Map<AcpClauseId, string>();
   let failing: { readonly real: SessionReal; readonly steps: string } | null = null;
@@ -64,7 +78,7 @@ export async function runSessionModel(context: AcpCaseContext, connection: AcpCo
   for (let drop = -1; drop < mustTry.length && shrinkRuns <= MAX_SHRINK_RUNS && setupProblem === null; drop += 1) {
     const candidate = drop < 0 ? mustTry : mustTry.filter((_, index) => index !== drop);
     if (drop >= 0) shrinkRuns += 1;
-    const real = await freshRun(context, connection, canClose);
+    const real = await freshRun(context, connection, canClose, answers);
     if (typeof real === 'string') {
       setupProblem = real;
       break;
@@ -91,7 +105,7 @@ export async function runSessionModel(context: AcpCaseContext, connection: AcpCo
     const property = fc.asyncProperty(sessionSteps(MAX_CANCEL_FRAME), async (steps) => {
       if (runsAfterFailure >= MAX_SHRINK_RUNS) fc.pre(false);
       if (runsAfterFailure >= 0) runsAfterFailure += 1;
-      const real = await freshRun(context, connection, canClose);
+      const real = await freshRun(context, connection, canClose, answers);
       if (typeof real === 'string') {
         setupProblem = real;
         return;

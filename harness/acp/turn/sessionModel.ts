@@ -3,6 +3,7 @@ import type { AcpCaseContext } from '../AcpCase.js';
 import { describeOutcome } from '../AcpCase.js';
 import type { AcpClauseId } from '../acpClauses.js';
 import type { AcpConnection, FrameRef, ReceivedNotification } from '../AcpConnection.js';
+import type { HeldAnswers } from './heldAnswers.js';
 import {
   finishTurn,
   judgePermissionRequests,
@@ -45,6 +46,8 @@ export interface SessionReal {
   sessionId: string;
   /** Whether the agent advertises `sessionCapabilities.close`. */
   readonly canClose: boolean;
+  /** The suite's answers to the agent's requests, chosen per step. */
+  readonly answers: HeldAnswers;
   /** Frames of this run, both directions, in order (for counterexamples). */
   readonly trace: FrameRef[];
   /** Clauses a step of this run tested. */
@@ -63,6 +66,11 @@ export class TurnRuleBroken extends Error {
 /** A step of the session model. */
 export type SessionStep = fc.AsyncCommand<SessionModel, SessionReal>;
 type Step = SessionStep;
+
+/** Whether the agent is gone (its death was judged by the step that saw it; later steps test nothing). */
+function gone(real: SessionReal): boolean {
+  return real.connection.stdoutEnded || real.connection.process.exit !== null;
+}
 
 function fail(real: SessionReal, violations: readonly TurnViolation[]): void {
   if (violations.length === 0) return;
@@ -90,11 +98,17 @@ class PromptStep implements Step {
     return !model.closed;
   }
   async run(model: SessionModel, real: SessionReal): Promise<void> {
+    if (gone(real)) return;
     const from = real.connection.notifications.length;
     const turn = await finishTurn(startTurn(real.connection, real.sessionId, this.scenario), real.context.bootstrapMs);
     traceTurn(real, turn);
     if (turn.outcome.kind === 'no-response') {
-      real.inconclusive.push({ clauseId: 'ACP-TURN-STOPREASON', reason: `the ${this.scenario} turn got no response: ${turn.outcome.detail}` });
+      if (turn.outcome.why === 'inactivity' || turn.outcome.why === 'bound') {
+        real.inconclusive.push({ clauseId: 'ACP-TURN-STOPREASON', reason: `the ${this.scenario} turn got no response: ${turn.outcome.detail}` });
+        return;
+      }
+      real.tested.add('ACP-TURN-STOPREASON');
+      fail(real, [{ clauseId: 'ACP-TURN-STOPREASON', rule: `the ${this.scenario} turn ended without a response: ${real.connection.describeExit()}`, frame: turn.sent }]);
       return;
     }
     const violations = judgeTurnFrames(turn, strayContent(real, from, real.connection.notifications.length));
@@ -134,6 +148,7 @@ class CancelAtFrameStep implements Step {
     return !model.closed;
   }
   async run(model: SessionModel, real: SessionReal): Promise<void> {
+    if (gone(real)) return;
     const turn = startTurn(real.connection, real.sessionId, 'long-stream');
     const reached = await real.connection.waitUntil(() => updatesSoFar(turn).length >= this.frames || turn.settled.outcome !== null, real.context.inactivityMs);
     if (!reached || turn.settled.outcome !== null) {
@@ -199,12 +214,157 @@ export function judgeCancelledTurn(real: SessionReal, turn: FinishedTurn, cancel
   return violations;
 }
 
+/** Where a turn can be frozen: the scenario, and the agent request whose answer the suite holds. */
+export const HOLD_POINTS = [
+  { scenario: 'permission-read', method: 'session/request_permission' },
+  { scenario: 'permission-read', method: 'fs/read_text_file' },
+  { scenario: 'fs-write', method: 'fs/write_text_file' },
+  { scenario: 'terminal', method: 'terminal/wait_for_exit' },
+] as const;
+
+/** A turn frozen at a held agent request, cancelled there, the held request then answered as a client must. */
+class CancelAtRequestStep implements Step {
+  constructor(readonly point: (typeof HOLD_POINTS)[number]) {}
+  check(model: Readonly<SessionModel>): boolean {
+    return !model.closed;
+  }
+  async run(model: SessionModel, real: SessionReal): Promise<void> {
+    if (gone(real)) return;
+    const { method, scenario } = this.point;
+    real.answers.plan({ [method]: { kind: 'hold' } });
+    const turn = startTurn(real.connection, real.sessionId, scenario);
+    const reached = await real.connection.waitUntil(() => real.answers.held.length > 0 || turn.settled.outcome !== null, real.context.inactivityMs);
+    if (!reached || real.answers.held.length === 0) {
+      await real.answers.releaseAll();
+      const finished = await finishTurn(turn, real.context.bootstrapMs);
+      traceTurn(real, finished);
+      const clauseId = method === 'session/request_permission' ? 'ACP-CANCEL-PERMISSION' : 'ACP-CANCEL-STOPREASON';
+      real.inconclusive.push({
+        clauseId,
+        reason: `the ${scenario} turn ended (${finished.outcome.kind === 'no-response' ? finished.outcome.detail : describeOutcome(finished.outcome)}) without sending ${method}`,
+      });
+      return;
+    }
+    const cancel = real.connection.notify('session/cancel', { sessionId: real.sessionId });
+    // The held request is answered once the agent has read the cancel (its answer to a later request proves it).
+    await real.connection.request('_adapter-qualify/barrier', {}, { boundMs: real.context.bootstrapMs }).response;
+    await real.answers.releaseAll();
+    const finished = await finishTurn(turn, real.context.bootstrapMs);
+    traceTurn(real, finished);
+    real.trace.push(cancel);
+    const violations = judgeCancelledTurn(real, finished, cancel, `while its ${method} was held`);
+    if (method === 'session/request_permission' && finished.outcome.kind !== 'no-response') {
+      real.tested.add('ACP-CANCEL-PERMISSION');
+      if (stopReasonOf(finished.outcome) !== 'cancelled')
+        violations.push({
+          clauseId: 'ACP-CANCEL-PERMISSION',
+          rule: `the permission request was answered "cancelled" after session/cancel, and the turn ended with ${finished.outcome.kind === 'error' ? `error ${finished.outcome.error.code}` : `stopReason ${JSON.stringify(stopReasonOf(finished.outcome))}`}, not "cancelled"`,
+          frame: finished.outcome.frame,
+        });
+    }
+    fail(real, violations);
+    model.turnsEnded += 1;
+    model.idleCancelPending = false;
+  }
+  toString(): string {
+    return `prompt [scenario:${this.point.scenario}], ${this.point.method} held, session/cancel, then answered`;
+  }
+}
+
+/** Tool scenarios whose permission the suite can reject or whose fs / terminal requests it can fail. */
+export const TOOL_SCENARIOS = ['permission-read', 'fs-write', 'terminal'] as const;
+
+const TOOL_METHODS: ReadonlySet<string> = new Set(['fs/read_text_file', 'fs/write_text_file', 'terminal/create']);
+
+/** A tool turn whose permission request the suite answers with a reject option. */
+class RejectPermissionStep implements Step {
+  constructor(readonly scenario: (typeof TOOL_SCENARIOS)[number]) {}
+  check(model: Readonly<SessionModel>): boolean {
+    return !model.closed;
+  }
+  async run(model: SessionModel, real: SessionReal): Promise<void> {
+    if (gone(real)) return;
+    real.answers.plan({ 'session/request_permission': { kind: 'permission', outcome: 'reject' } });
+    const turn = await finishTurn(startTurn(real.connection, real.sessionId, this.scenario), real.context.bootstrapMs);
+    await real.answers.releaseAll();
+    traceTurn(real, turn);
+    const permission = turn.requests.find((request) => request.method === 'session/request_permission');
+    if (permission === undefined) {
+      real.inconclusive.push({ clauseId: 'ACP-PERMISSION-REJECT', reason: `the ${this.scenario} turn asked no permission` });
+      return;
+    }
+    const violations: TurnViolation[] = [];
+    const ran = turn.requests.find((request) => request.frame.index > permission.frame.index && TOOL_METHODS.has(request.method));
+    if (ran !== undefined) violations.push({ clauseId: 'ACP-PERMISSION-REJECT', rule: `${ran.method} after the suite answered the permission request with reject_once`, frame: ran.frame });
+    if (turn.outcome.kind === 'no-response')
+      violations.push({ clauseId: 'ACP-PERMISSION-REJECT', rule: `the ${this.scenario} turn did not end after a rejected permission: ${turn.outcome.detail}`, frame: permission.frame });
+    else {
+      const stop = judgeStopReason(turn);
+      if (stop !== null) violations.push(stop);
+      real.tested.add('ACP-TURN-STOPREASON');
+    }
+    real.tested.add('ACP-PERMISSION-REJECT');
+    violations.push(...judgeTurnFrames(turn));
+    fail(real, violations);
+    model.turnsEnded += 1;
+    model.idleCancelPending = false;
+  }
+  toString(): string {
+    return `prompt [scenario:${this.scenario}], permission answered reject_once`;
+  }
+}
+
+/** A tool turn whose fs and terminal requests the suite answers with an error. */
+class ClientErrorStep implements Step {
+  constructor(
+    readonly scenario: (typeof TOOL_SCENARIOS)[number],
+    readonly code: -32002 | -32603,
+  ) {}
+  check(model: Readonly<SessionModel>): boolean {
+    return !model.closed;
+  }
+  async run(model: SessionModel, real: SessionReal): Promise<void> {
+    if (gone(real)) return;
+    const error = { kind: 'error', code: this.code } as const;
+    real.answers.plan({ 'fs/read_text_file': error, 'fs/write_text_file': error, 'terminal/create': error });
+    const turn = await finishTurn(startTurn(real.connection, real.sessionId, this.scenario), real.context.bootstrapMs);
+    await real.answers.releaseAll();
+    traceTurn(real, turn);
+    const failed = turn.requests.find((request) => TOOL_METHODS.has(request.method));
+    if (failed === undefined) {
+      real.inconclusive.push({ clauseId: 'ACP-CLIENT-ERRORS', reason: `the ${this.scenario} turn sent no fs or terminal request` });
+      return;
+    }
+    real.tested.add('ACP-CLIENT-ERRORS');
+    const violations: TurnViolation[] = [];
+    if (turn.outcome.kind === 'no-response') {
+      const dead = real.connection.process.exit !== null || real.connection.stdoutEnded;
+      violations.push({
+        clauseId: 'ACP-CLIENT-ERRORS',
+        rule: `after the suite answered ${failed.method} with error ${this.code}, ${dead ? real.connection.describeExit() : `the turn did not end: ${turn.outcome.detail}`}`,
+        frame: failed.frame,
+      });
+    } else {
+      const stop = judgeStopReason(turn);
+      if (stop !== null) violations.push({ ...stop, clauseId: 'ACP-CLIENT-ERRORS', rule: `after an error answer to ${failed.method}: ${stop.rule}` });
+    }
+    violations.push(...judgeTurnFrames(turn));
+    fail(real, violations);
+    model.turnsEnded += 1;
+    model.idleCancelPending = false;
+  }
+  toString(): string {
+    return `prompt [scenario:${this.scenario}], fs/terminal requests answered with error ${this.code}`;
+  }
+}
+
 /** `session/cancel` while no turn runs. */
 class IdleCancelStep implements Step {
   check(model: Readonly<SessionModel>): boolean {
     return !model.closed;
   }
   async run(model: SessionModel, real: SessionReal): Promise<void> {
+    if (gone(real)) return;
     real.trace.push(real.connection.notify('session/cancel', { sessionId: real.sessionId }));
     model.idleCancelPending = true;
   }
@@ -219,6 +379,7 @@ class NewSessionStep implements Step {
     return model.sessions < 3;
   }
   async run(model: SessionModel, real: SessionReal): Promise<void> {
+    if (gone(real)) return;
     const session = await real.context.newSession(real.connection);
     if (session.outcome.kind !== 'no-response') real.trace.push(session.outcome.frame);
     if (session.sessionId === null) {
@@ -242,6 +403,7 @@ class UnknownMethodStep implements Step {
     return true;
   }
   async run(_model: SessionModel, real: SessionReal): Promise<void> {
+    if (gone(real)) return;
     const { sent, response } = real.connection.request('_adapter-qualify/no-such-method', {}, { boundMs: real.context.bootstrapMs });
     real.trace.push(sent);
     const outcome = await response;
@@ -258,6 +420,7 @@ class GarbageLineStep implements Step {
     return true;
   }
   async run(_model: SessionModel, real: SessionReal): Promise<void> {
+    if (gone(real)) return;
     real.trace.push(real.connection.sendRaw(Buffer.from('{"jsonrpc":"2.0", this is not json')));
     const barrier = real.connection.request('_adapter-qualify/barrier', {}, { boundMs: real.context.bootstrapMs });
     real.trace.push(barrier.sent);
@@ -278,6 +441,9 @@ export function sessionSteps(maxFrames: number): fc.Arbitrary<Iterable<fc.AsyncC
     [
       fc.constantFrom(...NATURAL_SCENARIOS).map((scenario) => new PromptStep(scenario)),
       fc.integer({ min: 1, max: maxFrames }).map((frames) => new CancelAtFrameStep(frames)),
+      fc.constantFrom(...HOLD_POINTS).map((point) => new CancelAtRequestStep(point)),
+      fc.constantFrom(...TOOL_SCENARIOS).map((scenario) => new RejectPermissionStep(scenario)),
+      fc.tuple(fc.constantFrom(...TOOL_SCENARIOS), fc.constantFrom(-32002 as const, -32603 as const)).map(([scenario, code]) => new ClientErrorStep(scenario, code)),
       fc.constant(new IdleCancelStep()),
       fc.constant(new NewSessionStep()),
       fc.constant(new UnknownMethodStep()),
@@ -298,6 +464,11 @@ export function mustTrySteps(): Step[] {
     new PromptStep('plain'),
     new CancelAtFrameStep(1),
     new CancelAtFrameStep(25),
+    ...HOLD_POINTS.map((point) => new CancelAtRequestStep(point)),
+    ...TOOL_SCENARIOS.map((scenario) => new RejectPermissionStep(scenario)),
+    new ClientErrorStep('fs-write', -32603),
+    new ClientErrorStep('terminal', -32002),
+    new ClientErrorStep('permission-read', -32002),
     new NewSessionStep(),
     new PromptStep('chunks'),
   ];
