@@ -183,6 +183,12 @@ function nativeConfig() {
 
 const fixed = (value, digits = 1) => value.toFixed(digits);
 try {
+  if (values.only === 'acp') {
+    const { acpBench } = await import('./acpBench.mjs');
+    process.stdout.write(`${(await acpBench({ cli, packageRoot, work, seed: values.seed })).join('\n')}\n`);
+    rmSync(work, { recursive: true, force: true });
+    process.exit(0);
+  }
   const rows = [];
   if (values.only !== 'native' && values.only !== 'verify') rows.push(await measure('reference', 'reference (node)', join(packageRoot, 'adapters', 'reference', 'adapter.json')));
   if (values.only !== 'reference' && values.only !== 'verify') rows.push(await measure('native', 'native (C)', nativeConfig(), Math.max(1, Number(values['native-pairs']))));
@@ -214,6 +220,10 @@ try {
     const { table, speed } = await verifyBench({ cli, packageRoot, work, lines: Number(values['verify-lines']), bindings: Number(values['verify-bindings']) });
     out.push('', ...table);
     verifySpeed = speed;
+  }
+  if (values.only === undefined) {
+    const { acpBench } = await import('./acpBench.mjs');
+    out.push('', ...(await acpBench({ cli, packageRoot, work, seed: values.seed })));
   }
   const targets = targetLines(rows, verifySpeed);
   if (targets.length > 0) out.push('', 'Targets, from this run:', ...targets);

@@ -2,7 +2,8 @@ import type { CallExcerpt, Counterexample } from '../harness/evidence/types.js';
 import { excerptNote, escapeHtml, HTML_PAGE_CSP } from './safeText.js';
 import { mutableStateText, subjectExecutable, failedMustLine, hostUncertainLine, verdictHeadline, hiddenClausesNote, shownClauses, failedClauses } from './reportWording.js';
 import type { AcceptanceReport, ClauseReport, ClauseVerdict, OverallVerdict, VerdictCounts, FailClauseReport } from './types.js';
-import { type ClauseFamily, clause, type ClauseId } from '../harness/clauses.js';
+import { type ClauseFamily, clause, type ClauseId, isClauseId } from '../harness/clauses.js';
+import { acpClauseFamilies } from '../harness/acp/acpClauses.js';
 
 // How much adapter-controlled text one element shows; the transcript keeps everything.
 const MAX_CELL = 1_000;
@@ -192,7 +193,8 @@ function failureArticle(entry: FailClauseReport): string {
   return [
     `<article class="failure" id="failure-${id}">`,
     `<h3><code>${id}</code> (${entry.level}): ${esc(entry.summary, MAX_CELL)}</h3>`,
-    `<p class="explanation">${esc(clauseExplanation(entry.id), MAX_PARAGRAPH)}</p>`,
+    // Another profile's clause (acp-agent.v1) is explained by its own summary.
+    `<p class="explanation">${esc(isClauseId(entry.id) ? clauseExplanation(entry.id) : `${entry.summary}.`, MAX_PARAGRAPH)}</p>`,
     `<p>What broke, after ${entry.cases} case${entry.cases === 1 ? '' : 's'}: ${esc(entry.reason, MAX_PARAGRAPH)}</p>`,
     ...(entry.replay === undefined
       ? ['<p>No replay command was recorded for this failure.</p>']
@@ -248,7 +250,8 @@ const titles = {
  * @param family - the family (the clause ID prefix)
  */
 function familyTitle(family: ClauseFamily): string {
-  return titles[family];
+  // Another profile's family (acp-agent.v1) has its title in its own registry.
+  return (titles as Readonly<Record<string, string>>)[family] ?? acpClauseFamilies.find((entry) => entry.family === (family as string))?.title ?? family;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapterManifestClauses, codingOperationClauses } from '../harness/clauses.js';
+import { acpClauses } from '../harness/acp/acpClauses.js';
 import schema from './report.schema.json' with { type: 'json' };
 import { buildReport } from './buildReport.js';
 import { ReportSchemaError, reportSchemaErrors, validateReport } from './validateReport.js';
@@ -113,7 +114,7 @@ describe('validateReport', () => {
   });
 
   it('lists exactly the registry clause IDs and families (the schema is data, kept in step)', () => {
-    const all = [...codingOperationClauses, ...adapterManifestClauses];
+    const all: readonly { readonly id: string; readonly family: string }[] = [...codingOperationClauses, ...adapterManifestClauses, ...acpClauses];
     expect(schema.definitions.clauseId.enum).toEqual(all.map((definition) => definition.id));
     expect(schema.definitions.family.enum).toEqual([...new Set(all.map((definition) => definition.family))]);
     expect(schema.definitions.clauseVerdict.enum).toEqual([...CLAUSE_VERDICTS]);

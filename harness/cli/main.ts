@@ -11,16 +11,13 @@ type Command = (args: readonly string[], io: CliIo) => Promise<ExitCode>;
 // Each command's modules load only when it runs: a `run` starts its first adapter
 // process sooner when it does not first load (and compile the schemas of) every other command.
 const LOADERS: Readonly<Record<CommandName, () => Promise<Command>>> = {
-  run: async () => (await import('./qualifyCommands.js')).runCommand,
+  run: async () => (await import('./profileCommands.js')).profileRunCommand,
   merge: async () => (await import('./reportCommands.js')).mergeCommand,
-  'self-check': async () => {
-    const { selfCheckCommand } = await import('./qualifyCommands.js');
-    return (args, io) => selfCheckCommand(args, io);
-  },
+  'self-check': async () => (await import('./profileCommands.js')).profileSelfCheckCommand,
   manifest: async () => (await import('./qualifyCommands.js')).manifestCommand,
   verify: async () => (await import('./reportCommands.js')).verifyCommand,
   replay: async () => (await import('./reportCommands.js')).replayFailuresCommand,
-  list: async () => (await import('./listCommand.js')).listCommand,
+  list: async () => (await import('./profileCommands.js')).profileListCommand,
 };
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {

@@ -1,0 +1,4 @@
+import { sessionMutants } from './sessionMutants.js';
+import { describeMutants } from './__test-helpers__/mutantProbes.js';
+
+describeMutants(sessionMutants);
