@@ -59,7 +59,7 @@ describe('hostile ACP agents', { timeout: 300_000 }, () => {
   it('exits at once: the death is reported with its status and stderr', async () => {
     const { run, verdicts: got } = await qualify('exits-at-once.sh');
     expect(got['ACP-INIT-RESPONDS']).toBe('FAIL');
-    const reason = run.report?.clauses.find((entry) => entry.id === 'ACP-INIT-RESPONDS')?.reason ?? '';
+    const reason = run.report?.clauses.find((entry) => String(entry.id) === 'ACP-INIT-RESPONDS')?.reason ?? '';
     expect(reason).toContain('exit code 3');
     expect(reason).toContain('starting');
   });
@@ -71,14 +71,14 @@ describe('hostile ACP agents', { timeout: 300_000 }, () => {
 
   it('floods stderr: a report, the stderr kept bounded', async () => {
     const { run } = await qualify('floods-stderr.sh');
-    expect(run.report?.clauses.find((entry) => entry.id === 'ACP-INIT-RESPONDS')?.verdict).toBe('FAIL');
+    expect(run.report?.clauses.find((entry) => String(entry.id) === 'ACP-INIT-RESPONDS')?.verdict).toBe('FAIL');
     expect(survivors(/yes error: something/)).toEqual([]);
   });
 
   it("answers with another request's id: ACP-FRM-ONE-RESPONSE FAILs naming the frame", async () => {
     const { run, verdicts: got } = await qualify('wrong-ids.mjs');
     expect(got['ACP-FRM-ONE-RESPONSE']).toBe('FAIL');
-    expect(run.report?.clauses.find((entry) => entry.id === 'ACP-FRM-ONE-RESPONSE')?.reason).toMatch(/agent→client frame \d+: `/);
+    expect(run.report?.clauses.find((entry) => String(entry.id) === 'ACP-FRM-ONE-RESPONSE')?.reason).toMatch(/agent→client frame \d+: `/);
   });
 
   it('a configuration error exits 2 naming the field, before any process starts', async () => {

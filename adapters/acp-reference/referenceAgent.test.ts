@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHUNK_COUNT, READ_FILE_NAME, WRITE_FILE_NAME } from './scriptedModel.js';
-import { agentMain, freshDir, mcpFixture, spawnAgent, stdoutIsPure, stopAgent, textPrompt, updatesOf, type AgentProcess, type Frame } from './__test-helpers__/agentProcess.js';
+import { agentMain, mutantMain, freshDir, mcpFixture, spawnAgent, stdoutIsPure, stopAgent, textPrompt, updatesOf, type AgentProcess, type Frame } from './__test-helpers__/agentProcess.js';
 
 // The reference agent over real stdio (the built dist/ entry, as a host runs it): every scenario of
 // the scripted model, cancellation, load in a fresh process, close, config options, MCP, exit.
@@ -353,9 +353,10 @@ describe('lifecycle', () => {
   it.each([
     [['--bogus'], 'unexpected argument "--bogus"'],
     [['--state-dir'], 'unexpected argument "--state-dir"'],
-    [['--mutant', 'no-such-mutant'], 'unknown mutant "no-such-mutant"; one of: banner-on-stdout,'],
-  ])('%j exits 2 before serving, saying why on stderr', async (args, message) => {
-    const child = spawn(process.execPath, [agentMain, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    [['--mutant', 'no-such-mutant'], 'unknown mutant "no-such-mutant"; one of: banner-on-stdout,', mutantMain],
+    [['--mutant', 'banner-on-stdout'], 'the reference agent has none'],
+  ])('%j exits 2 before serving, saying why on stderr', async (args, message, main = agentMain) => {
+    const child = spawn(process.execPath, [main, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

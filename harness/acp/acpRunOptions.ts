@@ -5,7 +5,24 @@ import { runOptionBounds, runOptionDefaults } from '../options/runOptionDefaults
 import { describeReceived, UsageError } from '../UsageError.js';
 import { loadAcpConfig } from './acpConfig.js';
 import { DEFAULT_FRAME_BOUND_BYTES } from './frameReader.js';
-import type { AcpRunOptions } from './runAcpQualification.js';
+import type { LoadedAcpConfig } from './acpConfig.js';
+
+/** The options of one ACP run, normalized. */
+export interface AcpRunOptions {
+  readonly loaded: LoadedAcpConfig;
+  /** The configuration path as the user wrote it (for replay commands). */
+  readonly configArg: string;
+  readonly outDir: string;
+  readonly seed: number;
+  readonly runs: number;
+  /** Case-name filter (a regular expression), or null. */
+  readonly only: string | null;
+  readonly bootstrapTimeoutMs: number;
+  readonly inactivityMs: number;
+  readonly frameBytes: number;
+  readonly strict: boolean;
+  readonly strictShould: boolean;
+}
 
 /** Defaults of the ACP-only `run` options (the one place they live). */
 export const acpRunDefaults = Object.freeze({

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { profileNamed, profileOfConfig } from '../profiles/Profile.js';
+import { profileNamed, profileOfConfig } from './Profile.js';
 import { UsageError } from '../UsageError.js';
 import { profileListCommand, profileRunCommand, splitMutantSelection, takeProfileOption } from './profileCommands.js';
 

@@ -2,7 +2,7 @@
 // configuration, or `--profile`) and hands the command to it; the first profile's commands are unchanged.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROFILES, profileNamed, profileOfConfig, type Profile } from '../profiles/Profile.js';
+import { PROFILES, profileNamed, profileOfConfig, type Profile } from './Profile.js';
 import { UsageError } from '../UsageError.js';
 import type { CliIo, ExitCode } from './commandLine.js';
 

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** The built agent's entry point. */
 export const agentMain = join(packageRoot, 'dist', 'adapters', 'acp-reference', 'main.js');
+/** The mutants' entry: `--mutant NAME` picks one. */
+export const mutantMain = join(packageRoot, 'dist', 'adapters', 'acp-mutants', 'main.js');
 /** The test MCP server. */
 export const mcpFixture = join(packageRoot, 'adapters', 'acp-reference', '__test-helpers__', 'mcpFixture.mjs');
 
@@ -86,7 +88,11 @@ export function freshDir(prefix: string): string {
  * @param options - mutant, state dir, home, and the client's answers
  */
 export function spawnAgent(options: SpawnOptions = {}): AgentProcess {
-  const args = [agentMain, ...(options.stateDir === undefined ? [] : ['--state-dir', options.stateDir]), ...(options.mutant === undefined ? [] : ['--mutant', options.mutant])];
+  const args = [
+    options.mutant === undefined ? agentMain : mutantMain,
+    ...(options.stateDir === undefined ? [] : ['--state-dir', options.stateDir]),
+    ...(options.mutant === undefined ? [] : ['--mutant', options.mutant]),
+  ];
   const home = options.home ?? freshDir('home');
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: freshDir('spawn'), env: { PATH: process.env['PATH'] ?? '', HOME: home, TERM: 'dumb' } });
   const answers = { ...defaultAnswers, ...options.answers };

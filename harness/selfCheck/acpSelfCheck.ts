@@ -3,14 +3,15 @@ import path, { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { acpMutants } from '../../adapters/acp-mutants/catalog.js';
 import type { AcpMutantDefinition } from '../../adapters/acp-mutants/AcpMutantDefinition.js';
-import { writeFileAtomic } from '../../reports/reportFiles.js';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 import { packageRoot } from '../packageRoot.js';
 import { selfCheckDefaults } from '../options/runOptionDefaults.js';
 import { UsageError } from '../UsageError.js';
-import type { AcpClauseId } from './acpClauses.js';
-import { loadAcpConfig } from './acpConfig.js';
-import { acpRunDefaults } from './acpRunOptions.js';
-import { loadAcpSuites, runAcpQualification, type AcpRunOptions } from './runAcpQualification.js';
+import type { AcpClauseId } from '../acp/acpClauses.js';
+import { loadAcpConfig } from '../acp/acpConfig.js';
+import { acpRunDefaults } from '../acp/acpRunOptions.js';
+import { loadAcpSuites, runAcpQualification } from '../runAcpQualification.js';
+import type { AcpRunOptions } from '../acp/acpRunOptions.js';
 import type { AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
 
 // The ACP profile's self-check: the reference agent (the control) must break no clause, and each
@@ -213,7 +214,7 @@ async function qualify(
   const started = Date.now();
   const dir = join(options.outDir, 'acp', name);
   const configPath = join(options.outDir, 'configs', `acp-${mutant?.name ?? 'control'}.json`);
-  const main = join(packageRoot, 'dist', 'adapters', 'acp-reference', 'main.js');
+  const main = join(packageRoot, 'dist', 'adapters', mutant === null ? 'acp-reference' : 'acp-mutants', 'main.js');
   await writeFile(
     configPath,
     `${JSON.stringify({ profile: 'acp-agent.v1', executable: process.execPath, argv: [main, ...(mutant === null ? [] : ['--mutant', mutant.name])], env: {}, passEnv: [] }, null, 2)}\n`,

@@ -48,9 +48,9 @@ const codingOperation: Profile = {
   clauses: codingOperationClauses,
   // The first profile's configuration names it by `protocol`; a file naming no profile stays its (unchanged behaviour).
   claimsConfig: (config) => !('profile' in config) || config['profile'] === 'coding-operation.v1',
-  run: async () => (await import('../cli/qualifyCommands.js')).runCommand,
+  run: async () => (await import('./qualifyCommands.js')).runCommand,
   selfCheck: async () => {
-    const { selfCheckCommand } = await import('../cli/qualifyCommands.js');
+    const { selfCheckCommand } = await import('./qualifyCommands.js');
     return (args, io) => selfCheckCommand(args, io);
   },
 };
@@ -72,8 +72,8 @@ const acpAgent: Profile = {
   title: 'acp-agent.v1 (ACP agents)',
   clauses: acpClauses,
   claimsConfig: (config) => config['profile'] === ACP_PROFILE_ID || config['protocol'] === ACP_PROFILE_ID,
-  run: async () => (await import('../acp/acpCommands.js')).acpRunCommand,
-  selfCheck: async () => (await import('../acp/acpCommands.js')).acpSelfCheckCommand,
+  run: async () => (await import('./acpCommands.js')).acpRunCommand,
+  selfCheck: async () => (await import('./acpCommands.js')).acpSelfCheckCommand,
 };
 
 /** Every profile, in the order `list` and `self-check` take them. */

@@ -3,40 +3,25 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dir as temporaryDirectory } from 'tmp-promise';
-import { buildAcpReport, type AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
-import { OutputDirectory, writeReportFiles } from '../../reports/reportFiles.js';
-import { renderSummary } from '../../reports/renderSummary.js';
-import type { AcceptanceReport } from '../../reports/types.js';
-import { SecretMask } from '../evidence/SecretMask.js';
-import { packageRoot, packageVersion } from '../packageRoot.js';
-import { shellQuote } from '../quoting.js';
-import { enterRunContext } from '../transport/containment/environment.js';
-import { ensureLauncher } from '../transport/containment/launcher.js';
-import { sweepRunProcesses } from '../transport/containment/sweep.js';
-import { acpClause } from './acpClauses.js';
-import type { AcpCase, AcpCaseContext, AcpEvidence, AcpSuite, InitializedAgent, OpenedSession } from './AcpCase.js';
-import { agentEnvironment, type LoadedAcpConfig } from './acpConfig.js';
-import { AcpConnection } from './AcpConnection.js';
-import { freshDirectory } from './AcpAgentProcess.js';
-import { AcpTranscript } from './AcpTranscript.js';
+import { buildAcpReport, type AcpAcceptanceReport } from '../reports/acp/buildAcpReport.js';
+import { OutputDirectory, writeReportFiles } from '../reports/reportFiles.js';
+import { renderSummary } from '../reports/renderSummary.js';
+import type { AcceptanceReport } from '../reports/types.js';
+import { SecretMask } from './evidence/SecretMask.js';
+import { packageRoot, packageVersion } from './packageRoot.js';
+import { shellQuote } from './quoting.js';
+import { enterRunContext } from './transport/containment/environment.js';
+import { ensureLauncher } from './transport/containment/launcher.js';
+import { sweepRunProcesses } from './transport/containment/sweep.js';
+import { acpClause } from './acp/acpClauses.js';
+import type { AcpCase, AcpCaseContext, AcpEvidence, AcpSuite, InitializedAgent, OpenedSession } from './acp/AcpCase.js';
+import { agentEnvironment } from './acp/acpConfig.js';
+import { AcpConnection } from './acp/AcpConnection.js';
+import { freshDirectory } from './acp/AcpAgentProcess.js';
+import { AcpTranscript } from './acp/AcpTranscript.js';
+import type { AcpRunOptions } from './acp/acpRunOptions.js';
 
 /** Normalized options of an ACP run (every default applied). */
-export interface AcpRunOptions {
-  readonly loaded: LoadedAcpConfig;
-  /** The configuration path as the user wrote it (for replay commands). */
-  readonly configArg: string;
-  readonly outDir: string;
-  readonly seed: number;
-  readonly runs: number;
-  /** Case-name filter (a regular expression), or null. */
-  readonly only: string | null;
-  readonly bootstrapTimeoutMs: number;
-  readonly inactivityMs: number;
-  readonly frameBytes: number;
-  readonly strict: boolean;
-  readonly strictShould: boolean;
-}
-
 /** What an ACP run produced. */
 export interface AcpQualificationResult {
   readonly report: AcpAcceptanceReport;

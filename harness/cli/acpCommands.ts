@@ -1,4 +1,4 @@
-import { ACP_RUN_HELP, parseAcpRunArgs } from './acpRunOptions.js';
+import { ACP_RUN_HELP, parseAcpRunArgs } from '../acp/acpRunOptions.js';
 
 // The acp-agent.v1 profile's commands: `run <agent.json>` and its self-check.
 
@@ -23,7 +23,7 @@ export async function acpRunCommand(args: readonly string[], io: CommandIo, cwd:
     io.stdout.write(ACP_RUN_HELP);
     return 0;
   }
-  const { runAcpQualification } = await import('./runAcpQualification.js');
+  const { runAcpQualification } = await import('../runAcpQualification.js');
   const { exitCode, summary } = await runAcpQualification(parsed.options);
   io.stdout.write(summary.endsWith('\n') ? summary : `${summary}\n`);
   return exitCode;
@@ -37,7 +37,7 @@ export async function acpRunCommand(args: readonly string[], io: CommandIo, cwd:
  * @returns 0 when the control is conformant and every mutant is killed, else 1
  */
 export async function acpSelfCheckCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const { runAcpSelfCheck, parseAcpSelfCheckArgs } = await import('./acpSelfCheck.js');
+  const { runAcpSelfCheck, parseAcpSelfCheckArgs } = await import('../selfCheck/acpSelfCheck.js');
   const options = parseAcpSelfCheckArgs(args, process.cwd());
   const result = await runAcpSelfCheck(options, (line) => io.stderr.write(`${line}\n`));
   io.stdout.write(result.summary);
