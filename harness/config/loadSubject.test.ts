@@ -54,6 +54,15 @@ describe('loadAdapterConfig', () => {
     expect(error.clauseId).toBeUndefined();
   });
 
+  it('refuses a duplicate key as CFG-CLOSED, naming it (JSON.parse would keep the last)', async () => {
+    const { authorityId, ...rest } = validAdapterConfig();
+    const body = JSON.stringify(rest).slice(1);
+    await writeFile(path.join(root.path, 'adapter.json'), `{"authorityId":${JSON.stringify(authorityId)},"authorityId":"second",${body}`);
+    const error = await rejection(loadAdapterConfig('adapter.json', root.path));
+    expect(error.message).toMatch(/^adapter\.json: CFG-CLOSED: duplicate field "authorityId"/);
+    expect(error).toMatchObject({ clauseId: 'CFG-CLOSED', field: 'authorityId' });
+  });
+
   it('formats a clause error as one line: file, clause, rule, value and type', async () => {
     await writeFile(path.join(root.path, 'adapter.json'), JSON.stringify(validAdapterConfig({ executable: 'adapter.sh' })));
     const error = await rejection(loadAdapterConfig('adapter.json', root.path));

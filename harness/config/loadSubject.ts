@@ -4,6 +4,7 @@ import path, { isAbsolute } from 'node:path';
 import type { SdkSubject } from '../options/runOptions.js';
 import { isIdentity } from '../protocol/types.js';
 import { describeReceived, UsageError } from '../UsageError.js';
+import { checkUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import { IDENTITY_RULE, validateAdapterConfig, type AdapterConfig } from './adapterConfig.js';
 
 // Loading what a run qualifies, before any adapter process starts: `adapter.json` (read,
@@ -44,6 +45,15 @@ export async function loadAdapterConfig(file: string, cwd: string = process.cwd(
     const at = jsonErrorLocation(text);
     const where = at === null ? '' : ` at line ${at.line}, column ${at.column}`;
     throw new UsageError(`${file}: adapter configuration is not JSON${where} (${(cause as Error).message})`, { cause });
+  }
+  // JSON.parse keeps the last of two equal keys; the host's configuration is a closed object, each field once.
+  const keys = checkUniqueKeys(text);
+  if (keys.kind === 'duplicate') {
+    const where = keys.instancePath === '' ? '' : ` in ${keys.instancePath}`;
+    throw new UsageError(`${file}: CFG-CLOSED: duplicate field ${JSON.stringify(keys.key)}${where} (each field appears once; JSON readers disagree on which value wins)`, {
+      clauseId: 'CFG-CLOSED',
+      field: keys.key,
+    });
   }
   const validation = validateAdapterConfig(value);
   if ('error' in validation) {
