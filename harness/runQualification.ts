@@ -101,8 +101,8 @@ function suiteSelection(internals: RunQualificationInternals): { dir: string; in
  * transcript, files — is decided here, after every worker is done.
  *
  * Before any adapter process starts, `--out` is checked and a fresh staging
- * directory made next to it (a usage error otherwise); the finished report
- * replaces the directory in one step. After the workers, every binding that
+ * directory made inside it (a usage error otherwise); the finished report
+ * replaces the older one file by file. After the workers, every binding that
  * reached terminal is observed once more (SEM-TERMINAL-IMMUTABLE). SIGINT or
  * SIGTERM ends the run early: its adapter processes are killed and the report
  * of what was judged so far is written, marked interrupted (exit code 3).
