@@ -40,6 +40,9 @@ export interface RunCommandDeps {
   readonly mask?: SecretMask;
 }
 
+/** How long an interrupted run's process may linger after its report is written. */
+const INTERRUPTED_EXIT_MS = 500;
+
 // Loaded only once the configuration and options are valid, so `--help` and usage
 // errors never load the suite runner. The step tracer's probe (a traced Node.js, about
 // 100 ms) starts first: it runs on the other core while vitest loads, and the run awaits it.
@@ -74,6 +77,8 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
       onWorkersStarting: tuneWorkerIsolates,
     });
     printer.stop();
+    // An interrupted run has written its report; a worker thread still winding down must not keep the process alive.
+    if (report?.run.interrupted !== undefined) setTimeout(() => process.exit(), INTERRUPTED_EXIT_MS).unref();
     const mask = deps.mask ?? SecretMask.fromProcess();
     const shown = mask.mask(summary);
     io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
