@@ -62,11 +62,11 @@ describe('runCommand', () => {
     const file = await writeConfig();
     const out = io();
     const run: RunQualification = async (_options, hooks) => {
-      hooks.onProgress?.({ testName: 't', family: 'OUT', casesSoFar: 5, testsDone: 1, testsTotal: 9, callsSoFar: 0, familiesDone: 0 });
+      hooks.onProgress?.({ testName: 't', family: 'OUT', casesSoFar: 5, testsDone: 1, testsTotal: 9, callsSoFar: 0, familiesDone: 0, familiesTotal: null, testsTotalFinal: true });
       return { exitCode: 0, summary: 'conformant\n' };
     };
     expect(await runCommand([file], out.io, { runQualification: run, environment: environment(true) })).toBe(0);
-    expect(out.stderr.join('')).toContain('OUT · 1/9 tests done · 5 cases');
+    expect(out.stderr.join('')).toContain('OUT · 1/9 tests done · 0 families done · 5 cases');
     expect(out.stderr.at(-1)).toBe('\r\x1b[2K');
     expect(out.stdout).toEqual(['conformant\n']);
   });
