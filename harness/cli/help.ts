@@ -103,6 +103,10 @@ export const COMMAND_OPTIONS = {
       type: 'boolean',
       help: ['leave clauses that cannot apply to the subject out of every', 'rendering (acceptance.json keeps them)'],
     },
+    json: {
+      type: 'boolean',
+      help: ['print the summary as one JSON object on stdout, for scripts', '(verdict, exit code, counts, clause IDs by verdict, report files);', 'the human summary goes to stderr'],
+    },
     'keep-stderr': { type: 'boolean', help: ["keep each call's stderr tail (capped, secrets masked) in transcript.jsonl"] },
     lifecycle: {
       type: 'string',
