@@ -26,7 +26,7 @@ import { fingerprintSdkSubject, fingerprintSubject, settleSubject } from '../rep
 import type { ReportSubject } from '../reports/types.js';
 import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles, adapterDirectories, OutputDirectory } from '../reports/reportFiles.js';
-import { buildFailureCases, replayRunArgs, writeFailureCases } from './replay/failureCases.js';
+import { buildFailureCases, cliWords, replayOutDir, replayRunArgs, writeFailureCases } from './replay/failureCases.js';
 import { reapRunProcesses } from './suite/markedProcesses.js';
 import { SpawnFailureTally, type SpawnFailureCount } from './transcript/readTranscript.js';
 import type { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js';
@@ -347,6 +347,7 @@ export function replayCommand(handle: ReplayHandle, options: NormalizedRunOption
   const { subject } = options;
   const target = subject.kind === 'command' ? [subject.configPath] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
   // The options live in replayRunArgs, which `adapter-qualify replay` also runs from the stored case.
-  const words = ['npx', 'adapter-qualify', 'run', ...target, ...replayRunArgs(handle, options)];
+  // Started the way this copy is installed; the report goes to a directory of its own, never over the run's.
+  const words = [...cliWords(), 'run', ...target, ...replayRunArgs(handle, options), '--out', replayOutDir(handle)];
   return words.map(shellQuote).join(' ');
 }
