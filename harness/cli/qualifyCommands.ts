@@ -1,7 +1,7 @@
 // The qualifying commands: `run` (the coding-operation profile), `manifest` (the
 // adapter-manifest profile) and `self-check` (the suite against its own mutants).
 import { join } from 'node:path';
-import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../config/loadSubject.js';
+import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject, relativeFileArguments } from '../config/loadSubject.js';
 import { normalizeManifestOptions, normalizeRunOptions, normalizeSelfCheckOptions } from '../options/normalizeOptions.js';
 import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions } from '../options/runOptions.js';
 import { appendStepSummary } from '../../reports/stepSummary.js';
@@ -68,7 +68,11 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
     io.stdout.write(helpText.run);
     return exitCodes.ok;
   }
-  const options = normalizeRunOptions(parsed.input, await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd()), deps.environment);
+  const options = normalizeRunOptions(
+    parsed.input,
+    await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd(), (line) => io.stderr.write(`adapter-qualify: warning: ${line}\n`)),
+    deps.environment,
+  );
   // A terminal gets a live status line; a log (CI, a pipe) one heartbeat line every 30 s.
   const printer = options.progress ? progressPrinter(io.stderr) : heartbeatPrinter(io.stderr);
   try {
@@ -141,10 +145,11 @@ export function machineSummary(exitCode: ExitCode, reportDir: string, report: Ac
 }
 
 // Validates the subject before anything runs: the configuration (CFG clauses, a runnable executable), or the SDK module and authority.
-async function loadSubject(subject: SubjectArgs, cwd: string): Promise<RunSubject> {
+async function loadSubject(subject: SubjectArgs, cwd: string, warn: (line: string) => void): Promise<RunSubject> {
   if (subject.kind === 'sdk') return loadSdkSubject(subject.moduleFile, subject.authorityId, cwd);
   const loaded = await loadAdapterConfig(subject.configFile, cwd);
   await assertExecutableRunnable(loaded, subject.configFile);
+  for (const warning of await relativeFileArguments(loaded)) warn(`${subject.configFile}: ${warning}`);
   return { kind: 'command', ...loaded };
 }
 
