@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runOptionsOf } from './__test-helpers__/validRunInputs.js';
 import { replayCommand } from './runQualification.js';
+import { cliWords } from './replay/failureCases.js';
 import type { CommandSubject } from './options/runOptions.js';
 
 const TRICKY_NAME = `REQ-CLOSED: refuses "x" (a.b+c) [it's] $HOME \`id\` ^*?{1}|\\ end`;
@@ -33,8 +34,7 @@ describe('replayCommand', () => {
     const options = runOptionsOf({ subject, runs: 25, timeoutMs: 500, maxOutputBytes: 4096, pollBudget: 3 });
     const words = await shellWords(replayCommand({ testName: TRICKY_NAME, seed: 99, path: '1/4:0:2' }, options));
     expect(words).toEqual([
-      'npx',
-      'adapter-qualify',
+      ...cliWords(),
       'run',
       "/home/me/my adapter/it's.json",
       '--only',
@@ -53,7 +53,14 @@ describe('replayCommand', () => {
       '4096',
       '--poll-budget',
       '3',
+      '--out',
+      'qualify-replay-req-closed',
     ]);
+  });
+
+  it('starts the CLI as this copy is installed: its built bin in a clone, npx in a project that installed it', () => {
+    expect(cliWords('/home/me/adapter-qualify')).toEqual(['node', '/home/me/adapter-qualify/dist/harness/cli/main.js']);
+    expect(cliWords('/home/me/project/node_modules/adapter-qualify')).toEqual(['npx', 'adapter-qualify']);
   });
 
   it('anchors and escapes --only so it matches exactly the test name', async () => {
@@ -81,7 +88,7 @@ describe('replayCommand', () => {
   it('replays an SDK run with --sdk and --authority instead of a configuration', async () => {
     const options = runOptionsOf({ subject: { kind: 'sdk', modulePath: '/opt/my sdk/index.js', authorityId: 'ledger-b2' } });
     const words = await shellWords(replayCommand({ testName: 'SDK-CANCEL: t', seed: 5 }, options));
-    expect(words.slice(0, 8)).toEqual(['npx', 'adapter-qualify', 'run', '--sdk', '/opt/my sdk/index.js', '--authority', 'ledger-b2', '--only']);
+    expect(words.slice(0, 8)).toEqual([...cliWords(), 'run', '--sdk', '/opt/my sdk/index.js', '--authority', 'ledger-b2', '--only']);
   });
 
   it('adds --replay-path only when there is a path', () => {

@@ -26,7 +26,7 @@ import { fingerprintSdkSubject, fingerprintSubject, settleSubject } from '../rep
 import type { ReportSubject } from '../reports/types.js';
 import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles, adapterDirectories, OutputDirectory } from '../reports/reportFiles.js';
-import { buildFailureCases, replayRunArgs, writeFailureCases } from './replay/failureCases.js';
+import { buildFailureCases, cliWords, replayOutDir, replayRunArgs, writeFailureCases } from './replay/failureCases.js';
 import { reapRunProcesses } from './suite/markedProcesses.js';
 import { SpawnFailureTally, type SpawnFailureCount } from './transcript/readTranscript.js';
 import type { recheckTerminalEvidence } from './suite/recheckTerminalEvidence.js';
@@ -37,6 +37,8 @@ import { openRunSandbox, type SandboxRecord } from './transport/sandbox/openRunS
 import { enterSandboxContext } from './transport/sandbox/sandboxPlan.js';
 import { runSandboxRequest, sandboxNotice } from './runSandboxRequest.js';
 import { endThisThreadSpawner } from './transport/spawner.js';
+import { type InterruptSignal, RunInterruption, stopWithin } from './runInterruption.js';
+import type { QualifyCollection } from '../reports/QualifyReporter.js';
 
 /** What a finished run produced. */
 export interface QualificationResult {
@@ -107,8 +109,8 @@ function suiteSelection(internals: RunQualificationInternals): { dir: string; in
  * transcript, files — is decided here, after every worker is done.
  *
  * Before any adapter process starts, `--out` is checked and a fresh staging
- * directory made next to it (a usage error otherwise); the finished report
- * replaces the directory in one step. After the workers, every binding that
+ * directory made inside it (a usage error otherwise); the finished report
+ * replaces the older one file by file. After the workers, every binding that
  * reached terminal is observed once more (SEM-TERMINAL-IMMUTABLE). SIGINT or
  * SIGTERM ends the run early: its adapter processes are killed and the report
  * of what was judged so far is written, marked interrupted (exit code 3).
@@ -140,7 +142,15 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
     return sandboxRecord;
   };
   let running: Vitest | null = null;
+  const reporter = new QualifyReporter({
+    onProgress: hooks.onProgress,
+    maxFailures: options.maxFailures ?? undefined,
+  });
+  // The evidence of the tests that ended before the signal: a test still in flight had its calls
+  // ended by the suite, which is no evidence about the adapter, so nothing it reports later counts.
+  let beforeSignal: QualifyCollection | null = null;
   const interruption = new RunInterruption(() => {
+    beforeSignal = reporter.collected();
     // Tests still running are cancelled; their adapter processes die here, not with the workers.
     void running?.cancelCurrentRun('keyboard-input');
     reapRunProcesses(scratchDir);
@@ -170,10 +180,6 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
       subject.kind === 'command' ? fingerprintSubject(subject.config, subject.adapterCwd, options.subjectFiles) : fingerprintSdkSubject(subject);
     const subjectBefore = await fingerprint();
     const testNamePattern = testNameFilter(options.only, options.exclude);
-    const reporter = new QualifyReporter({
-      onProgress: hooks.onProgress,
-      maxFailures: options.maxFailures ?? undefined,
-    });
     const vitestOptions: VitestRunOptions = {
       root: packageRoot,
       config: false,
@@ -189,6 +195,7 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
           onInit: (vitest: Vitest) => {
             running = vitest;
             interruption.claimSignals();
+            if (interruption.signal !== null) void vitest.cancelCurrentRun('keyboard-input');
           },
           // A failed load is reported where the re-observation runs (afterTheWorkers), not as a stray rejection here.
           onTestModuleCollected: () => void loadRecheck().catch(() => undefined),
@@ -201,14 +208,18 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
       ...(options.maxFailures === null ? {} : { bail: options.maxFailures }),
     };
     hooks.onWorkersStarting?.();
-    const vitest = options.shard === null ? await startVitest('test', [], vitestOptions, { logLevel: 'silent' }) : await startVitestShard(vitestOptions, options.shard);
-    const selected = countRunTests(vitest.state.getFiles());
+    const starting =
+      interruption.signal !== null ? null : options.shard === null ? startVitest('test', [], vitestOptions, { logLevel: 'silent' }) : startVitestShard(vitestOptions, options.shard);
+    const vitest = starting === null ? null : await interruption.unlessInterrupted(starting);
+    const files = (vitest ?? running)?.state.getFiles() ?? [];
+    const selected = countRunTests(files);
     const excluded = excludedClauses(
-      vitest.state.getFiles(),
+      files,
       options.exclude,
       codingOperationClauses.map(({ id }) => id),
     );
-    await vitest.close();
+    if (vitest !== null) await vitest.close();
+    else await stopInterruptedWorkers(running, starting, () => reapRunProcesses(scratchDir));
     running = null;
     if (interruption.signal === null && testNamePattern !== null && options.shard === null && selected === 0) {
       // No test ran, so no adapter process was started: a usage error, never a green run.
@@ -230,7 +241,7 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
       (error: unknown) => [`transcript.jsonl could not be written: ${error instanceof Error ? error.message : String(error)}`],
     );
     if (transcriptError.length === 0) refuseIfNothingSpawned(spawns.count(), interruption.signal);
-    const fromWorkers = reporter.collected();
+    const fromWorkers = beforeSignal ?? reporter.collected();
     // Evidence from the workers holds adapter output; mask secrets once, before any report, case or shard file is made of it.
     const collected = SecretMask.fromProcess().maskDeep({
       ...fromWorkers,
@@ -310,10 +321,29 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
 
 // What the run judges itself once the workers are done: the end-of-run re-observation of
 // terminal evidence (skipped when interrupted), and why the run stopped early, if it did.
+// Stops the workers of an interrupted run within a bound, killing what their tests still start meanwhile.
+async function stopInterruptedWorkers(running: Vitest | null, starting: Promise<Vitest> | null, reap: () => void): Promise<void> {
+  const reaping = setInterval(reap, 250);
+  try {
+    await stopWithin(async () => {
+      const vitest = running ?? (await starting);
+      await vitest?.close();
+    });
+  } finally {
+    clearInterval(reaping);
+    reap();
+  }
+}
+
 async function afterTheWorkers(options: NormalizedRunOptions, provided: QualifyProvidedContext, signal: InterruptSignal | null): Promise<{ metas: QualifyTestMeta[]; errors: string[] }> {
   if (signal !== null) {
     reapRunProcesses(provided.scratchDir);
-    return { metas: [], errors: [`the run was interrupted by ${signal}: its adapter processes were killed, and only the tests that finished are judged`] };
+    return {
+      metas: [],
+      errors: [
+        `the run was interrupted by ${signal}: its adapter processes were killed, and only the tests that finished before the signal are judged (a call the suite ended is no evidence)`,
+      ],
+    };
   }
   try {
     const { recheckTerminalEvidence } = await loadRecheck();
@@ -346,61 +376,7 @@ export function replayCommand(handle: ReplayHandle, options: NormalizedRunOption
   const { subject } = options;
   const target = subject.kind === 'command' ? [subject.configPath] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
   // The options live in replayRunArgs, which `adapter-qualify replay` also runs from the stored case.
-  const words = ['npx', 'adapter-qualify', 'run', ...target, ...replayRunArgs(handle, options)];
+  // Started the way this copy is installed; the report goes to a directory of its own, never over the run's.
+  const words = [...cliWords(), 'run', ...target, ...replayRunArgs(handle, options), '--out', replayOutDir(handle)];
   return words.map(shellQuote).join(' ');
-}
-
-/** The signals that end a run early, with a report of what was judged so far. */
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-
-/** One of the signals that interrupt a run. */
-type InterruptSignal = (typeof SIGNALS)[number];
-
-/**
- * Catches SIGINT and SIGTERM for the length of one run, so that the run can kill
- * its adapter processes, remove its work directory and still write a report instead
- * of dying mid-way. The first signal is handled once; `dispose` restores the
- * process's default behaviour.
- */
-class RunInterruption {
-  #signal: InterruptSignal | null = null;
-  readonly #onSignal: (signal: InterruptSignal) => void;
-  readonly #before = new Map<InterruptSignal, ReadonlySet<unknown>>();
-  readonly #handler = (signal: NodeJS.Signals): void => {
-    if (this.#signal !== null) return;
-    this.#signal = signal as InterruptSignal;
-    this.#onSignal(this.#signal);
-  };
-
-  /** @param onSignal - called once, on the first of the two signals */
-  constructor(onSignal: (signal: InterruptSignal) => void) {
-    this.#onSignal = onSignal;
-    for (const signal of SIGNALS) {
-      this.#before.set(signal, new Set(process.listeners(signal)));
-      process.on(signal, this.#handler);
-    }
-  }
-
-  /**
-   * Detaches the SIGINT/SIGTERM listeners added since this run began (vitest's own,
-   * which exit the process at once): during the run, only this one decides what a signal does.
-   */
-  claimSignals(): void {
-    for (const signal of SIGNALS) {
-      const before = this.#before.get(signal) ?? new Set();
-      for (const listener of process.listeners(signal)) {
-        if (listener !== this.#handler && !before.has(listener)) process.off(signal, listener as (...args: unknown[]) => void);
-      }
-    }
-  }
-
-  /** The signal that interrupted the run, or null. */
-  get signal(): InterruptSignal | null {
-    return this.#signal;
-  }
-
-  /** Stops catching the signals. */
-  dispose(): void {
-    for (const signal of SIGNALS) process.off(signal, this.#handler);
-  }
 }

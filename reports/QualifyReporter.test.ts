@@ -23,8 +23,8 @@ describe('QualifyReporter', () => {
     reporter.onTestCaseResult(fakeTestCase('untitled', passed));
     expect(reporter.collected()).toEqual({ metas: [first], failedTests: [], unhandledErrors: [] });
     expect(progress).toEqual([
-      { testName: 'REQ-CLOSED: t', family: 'REQ', casesSoFar: 3, testsDone: 1, testsTotal: null, callsSoFar: 0, familiesDone: 0 },
-      { testName: 'untitled', family: '?', casesSoFar: 3, testsDone: 2, testsTotal: null, callsSoFar: 0, familiesDone: 0 },
+      { testName: 'REQ-CLOSED: t', family: 'REQ', casesSoFar: 3, testsDone: 1, testsTotal: null, testsTotalFinal: false, callsSoFar: 0, familiesDone: 0, familiesTotal: null },
+      { testName: 'untitled', family: '?', casesSoFar: 3, testsDone: 2, testsTotal: null, testsTotalFinal: false, callsSoFar: 0, familiesDone: 0, familiesTotal: null },
     ]);
   });
 
@@ -126,8 +126,21 @@ describe('QualifyReporter', () => {
     expect(other.collected()).toMatchObject({ metas: [], unhandledErrors: ['unhandled error: [vitest-pool]: Worker threads emitted error.'] });
   });
 
+  it("counts the run's suite files and selected tests as they are collected, so progress shows done/total", () => {
+    const progress: ProgressEvent[] = [];
+    const reporter = new QualifyReporter({ onProgress: (event) => progress.push(event) });
+    const tests = (...modes: string[]) =>
+      ({ children: { allTests: () => modes.map((mode) => ({ options: { mode } })) } }) as unknown as Parameters<QualifyReporter['onTestModuleCollected']>[0];
+    reporter.onTestRunStart([{}, {}]);
+    reporter.onTestModuleCollected(tests('run', 'skip', 'run'));
+    expect(progress.at(-1)).toMatchObject({ testsTotal: 2, testsTotalFinal: false, familiesTotal: 2 });
+    reporter.onTestModuleCollected(tests('skip', 'run'));
+    expect(progress.at(-1)).toMatchObject({ testsTotal: 3, testsTotalFinal: true, familiesTotal: 2, familiesDone: 0 });
+  });
+
   it('maps real vitest results the same way (startVitest on a fixture)', async () => {
-    const reporter = new QualifyReporter();
+    const progress: ProgressEvent[] = [];
+    const reporter = new QualifyReporter({ onProgress: (event) => progress.push(event) });
     const vitest = await startVitest(
       'test',
       [],
@@ -146,6 +159,11 @@ describe('QualifyReporter', () => {
     expect(collected.metas.map((entry) => entry.testName).sort()).toEqual(['OUT-JSON: adapter fails', 'REQ-CLOSED: passes', 'SEM-OBSERVE-FRESH: suite bug']);
     expect(collected.failedTests).toEqual([{ testName: 'SEM-OBSERVE-FRESH: suite bug', error: 'TypeError: cannot read x of undefined' }]);
     expect(collected.unhandledErrors).toEqual([]);
+    // Every test and suite file counted out of a total that was known by then.
+    const last = progress.at(-1);
+    expect(last).toMatchObject({ testsDone: 3, testsTotal: 3, testsTotalFinal: true });
+    expect(last?.familiesTotal).toBeGreaterThan(0);
+    expect(last?.familiesDone).toBe(last?.familiesTotal);
   });
 });
 

@@ -57,6 +57,9 @@ export class QualifyReporter implements Reporter {
   #casesSoFar = 0;
   #callsSoFar = 0;
   #familiesDone = 0;
+  #familiesTotal: number | null = null;
+  #familiesCollected = 0;
+  #testsSelected: number | null = null;
   #lastTestName = '';
   #lastFamily = UNKNOWN_FAMILY;
 
@@ -102,6 +105,27 @@ export class QualifyReporter implements Reporter {
     this.#emitProgress();
   }
 
+  /**
+   * Learns how many suite files the run has.
+   * @param specifications - the suite files to run
+   */
+  onTestRunStart(specifications: ReadonlyArray<unknown>): void {
+    this.#familiesTotal = specifications.length;
+    this.#emitProgress();
+  }
+
+  /**
+   * Counts the tests of a collected suite file that were selected to run (`--only`, `--exclude`, a shard).
+   * @param testModule - the collected suite file
+   */
+  onTestModuleCollected(testModule: Pick<TestModule, 'children'>): void {
+    let selected = 0;
+    for (const test of testModule.children.allTests()) if (test.options.mode === 'run' || test.options.mode === 'only') selected += 1;
+    this.#testsSelected = (this.#testsSelected ?? 0) + selected;
+    this.#familiesCollected += 1;
+    this.#emitProgress();
+  }
+
   /** Counts a finished suite file (one clause family). */
   onTestModuleEnd(): void {
     this.#familiesDone += 1;
@@ -114,10 +138,11 @@ export class QualifyReporter implements Reporter {
       family: this.#lastFamily,
       casesSoFar: this.#casesSoFar,
       testsDone: this.#testsDone,
-      // Suite files are collected in parallel, so the total is not known while tests finish.
-      testsTotal: null,
+      testsTotal: this.#testsSelected,
+      testsTotalFinal: this.#familiesTotal !== null && this.#familiesCollected >= this.#familiesTotal,
       callsSoFar: this.#callsSoFar,
       familiesDone: this.#familiesDone,
+      familiesTotal: this.#familiesTotal,
     });
   }
 
@@ -244,10 +269,17 @@ export interface ProgressEvent {
   readonly casesSoFar: number;
   /** Tests finished so far. */
   readonly testsDone: number;
-  /** Tests in the run, or null while not yet known. */
+  /**
+   * Tests selected to run in the suite files collected so far, or null before the first is
+   * collected; the run's total once `testsTotalFinal` (suite files are collected as workers take them).
+   */
   readonly testsTotal: number | null;
+  /** Whether every suite file of the run is collected, so `testsTotal` is the run's total. */
+  readonly testsTotalFinal: boolean;
   /** Adapter calls made by the finished tests. */
   readonly callsSoFar: number;
   /** Suite files (one clause family each) finished so far. */
   readonly familiesDone: number;
+  /** Suite files in the run, or null before the run starts. */
+  readonly familiesTotal: number | null;
 }

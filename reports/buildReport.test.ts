@@ -84,6 +84,34 @@ describe('buildReport', () => {
     expect(report.summary.must.fail).toBe(1);
   });
 
+  it('shows and replays the violation found by the test named for the clause, shrunk, not one a fault test met on the way', () => {
+    const fault = meta(
+      'SEM-CRASH-CONSISTENT: after a submit is killed',
+      evidence('SEM-CRASH-CONSISTENT', { cases: 1 }),
+      evidence('OUT-CLOSED', {
+        violations: [{ message: 'from the fault test', counterexample: counterexample('x'.repeat(873)) }],
+        replay: handle('SEM-CRASH-CONSISTENT: after a submit is killed'),
+      }),
+    );
+    const named = meta(
+      'OUT-CLOSED: every answer is closed',
+      evidence('OUT-CLOSED', {
+        cases: 1,
+        violations: [{ message: 'from the named test', counterexample: counterexample('small') }],
+        replay: handle('OUT-CLOSED: every answer is closed', '0:2'),
+      }),
+    );
+    const closed = entry(buildReport(reportInput({ metas: [fault, named] })).clauses, 'OUT-CLOSED');
+    expect(closed).toMatchObject({ verdict: 'FAIL', reason: 'from the named test', path: '0:2', replay: expect.stringContaining("'^OUT-CLOSED: every answer is closed$'") });
+    expect(closed.counterexample?.description).toBe('small');
+    // Between tests alike, a shrunk case wins over an unshrunk one, then the smaller case; ties keep the first.
+    const unshrunk = meta('OUT-CLOSED: a', evidence('OUT-CLOSED', { violations: [{ message: 'unshrunk', counterexample: counterexample('s') }], replay: handle('OUT-CLOSED: a') }));
+    const shrunk = meta('OUT-CLOSED: b', evidence('OUT-CLOSED', { violations: [{ message: 'shrunk', counterexample: counterexample('longer') }], replay: handle('OUT-CLOSED: b', '1') }));
+    expect(entry(buildReport(reportInput({ metas: [unshrunk, shrunk] })).clauses, 'OUT-CLOSED').reason).toBe('shrunk');
+    const smaller = meta('OUT-CLOSED: c', evidence('OUT-CLOSED', { violations: [{ message: 'smaller', counterexample: counterexample('s') }], replay: handle('OUT-CLOSED: c', '1') }));
+    expect(entry(buildReport(reportInput({ metas: [shrunk, smaller] })).clauses, 'OUT-CLOSED').reason).toBe('smaller');
+  });
+
   it('takes precedence order inconclusive > skipped > not exercised', () => {
     const report = buildReport(
       reportInput({

@@ -69,7 +69,7 @@ const countKey = {
 interface Gathered {
   cases: number;
   hostUncertain: number;
-  firstViolation: { violation: RecordedViolation; replay: ReplayHandle | undefined } | undefined;
+  firstViolation: { violation: RecordedViolation; replay: ReplayHandle | undefined; rank: readonly number[] } | undefined;
   firstCounterexample: RecordedViolation['counterexample'];
   inconclusive: string[];
   skipped: string[];
@@ -107,7 +107,7 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
         suiteErrors.push(`${meta.testName}: recorded evidence for ${evidence.clauseId}, which is not a clause of ${input.profile}`);
         continue;
       }
-      gather(gathered, evidence, testError);
+      gather(gathered, evidence, testError, meta.clauses.includes(evidence.clauseId));
     }
   }
 
@@ -148,7 +148,33 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
   };
 }
 
-function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, testError: string | undefined): void {
+/**
+ * Pure: how well a violation of a clause leads a reader to its cause, lower first: found by a
+ * test named for the clause (not one that met it on the way, such as a fault test), shrunk
+ * (fast-check's path to the smallest case), then the smaller counterexample.
+ * @param violation - the violation
+ * @param replay - the test's replay handle, if any
+ * @param namedForClause - whether the test's name declares the clause
+ * @public
+ */
+export function violationRank(violation: RecordedViolation, replay: ReplayHandle | undefined, namedForClause: boolean): readonly number[] {
+  return [namedForClause ? 0 : 1, replay?.path === undefined || replay.path === '' ? 1 : 0, JSON.stringify(violation.counterexample ?? null).length];
+}
+
+/**
+ * Pure: whether rank `a` ({@link violationRank}) leads to the cause better than `b`.
+ * @param a - a rank
+ * @param b - the rank it is compared with
+ * @public
+ */
+export function ranksBefore(a: readonly number[], b: readonly number[]): boolean {
+  for (let index = 0; index < Math.max(a.length, b.length); index += 1) {
+    if ((a[index] ?? 0) !== (b[index] ?? 0)) return (a[index] ?? 0) < (b[index] ?? 0);
+  }
+  return false;
+}
+
+function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, testError: string | undefined, namedForClause: boolean): void {
   let entry = gathered.get(evidence.clauseId);
   if (entry === undefined) {
     entry = { cases: 0, hostUncertain: 0, firstViolation: undefined, firstCounterexample: undefined, inconclusive: [], skipped: [], suiteErrors: [], faultMethod: undefined };
@@ -157,8 +183,10 @@ function gather(gathered: Map<ClauseId, Gathered>, evidence: ClauseEvidence, tes
   // One timing-only test makes the clause's evidence timing-only.
   if (evidence.faultMethod !== undefined && entry.faultMethod?.method !== 'timing') entry.faultMethod = evidence.faultMethod;
   const first = evidence.violations[0];
-  if (first !== undefined && entry.firstViolation === undefined) {
-    entry.firstViolation = { violation: first, replay: evidence.replay };
+  if (first !== undefined) {
+    // The violation shown (and replayed) is the one that best leads to the cause; ties keep the first.
+    const rank = violationRank(first, evidence.replay, namedForClause);
+    if (entry.firstViolation === undefined || ranksBefore(rank, entry.firstViolation.rank)) entry.firstViolation = { violation: first, replay: evidence.replay, rank };
   }
   entry.firstCounterexample ??= evidence.violations.find((recorded) => recorded.counterexample !== undefined)?.counterexample;
   // Cases of a test that then threw are not evidence: the test did not finish its checks.

@@ -1,6 +1,7 @@
-import { mkdtemp, readdir, readFile, rm, writeFile, mkdir, chmod, symlink } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir, chmod, symlink, stat } from 'node:fs/promises';
+import { execa } from 'execa';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SecretMask } from '../harness/evidence/SecretMask.js';
 import { ReportSchemaError } from './validateReport.js';
@@ -99,26 +100,91 @@ async function refusal(target: string, placement = anywhere): Promise<UsageError
 }
 
 describe('OutputDirectory', () => {
-  it('stages a new report beside the target and swaps it in, replacing an older report entirely', async () => {
+  it('stages a new report inside the target and moves it in, replacing an older report entirely', async () => {
     const target = join(outputRoot(), 'report');
-    await mkdir(target);
+    await mkdir(join(target, 'failures'), { recursive: true });
     await writeFile(join(target, 'acceptance.json'), 'old');
     await writeFile(join(target, 'stale-failure.json'), 'old');
+    await writeFile(join(target, 'failures', 'OUT-JSON.json'), 'old');
     const output = await OutputDirectory.prepare(target, anywhere);
+    expect(dirname(output.staging)).toBe(target);
     // Until the commit, the older report is untouched.
-    expect((await readdir(target)).sort()).toEqual(['acceptance.json', 'stale-failure.json']);
+    expect((await readdir(target)).filter((name) => !name.startsWith('.')).sort()).toEqual(['acceptance.json', 'failures', 'stale-failure.json']);
     await writeFile(join(output.staging, 'acceptance.json'), 'new');
+    await mkdir(join(output.staging, 'failures'));
+    await writeFile(join(output.staging, 'failures', 'REQ-CLOSED.json'), 'new');
     await output.commit();
-    expect(await readdir(target)).toEqual(['acceptance.json']);
+    expect((await readdir(target)).sort()).toEqual(['acceptance.json', 'failures']);
+    expect(await readdir(join(target, 'failures'))).toEqual(['REQ-CLOSED.json']);
     expect(await readFile(join(target, 'acceptance.json'), 'utf8')).toBe('new');
-    expect((await readdir(outputRoot())).filter((name) => name.includes('.report.'))).toEqual([]);
+    expect(await readdir(outputRoot())).toEqual(['report']);
   });
 
-  it('discards its staging directory when the run writes no report', async () => {
+  it('discards its staging directory, and the target it created, when the run writes no report', async () => {
     const target = join(outputRoot(), 'never-written');
     const output = await OutputDirectory.prepare(target, anywhere);
     await output.discard();
     expect((await readdir(outputRoot())).filter((name) => name.includes('never-written'))).toEqual([]);
+    const earlier = join(outputRoot(), 'earlier');
+    await mkdir(earlier);
+    await writeFile(join(earlier, 'acceptance.json'), 'old');
+    await (await OutputDirectory.prepare(earlier, anywhere)).discard();
+    expect(await readdir(earlier)).toEqual(['acceptance.json']);
+  });
+
+  it('publishes the report into a mount point without renaming it (a container volume)', async (context) => {
+    const mountPoint = join(outputRoot(), 'volume');
+    await mkdir(mountPoint);
+    const mounted = await execa('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mountPoint], { reject: false });
+    if (mounted.exitCode !== 0) context.skip(`mount -t tmpfs needs root: ${mounted.stderr}`);
+    try {
+      const device = (await stat(mountPoint)).dev;
+      expect(device).not.toBe((await stat(outputRoot())).dev);
+      for (const round of ['first', 'second']) {
+        const output = await OutputDirectory.prepare(mountPoint, anywhere);
+        await writeReportFiles(smallReport(), output.staging);
+        await writeFile(join(output.staging, 'round'), round);
+        await output.commit();
+        expect((await readdir(mountPoint)).sort()).toEqual(['acceptance.html', 'acceptance.json', 'acceptance.md', 'junit.xml', 'round']);
+        expect(await readFile(join(mountPoint, 'round'), 'utf8')).toBe(round);
+        expect((await stat(mountPoint)).dev).toBe(device);
+      }
+    } finally {
+      await execa('umount', [mountPoint], { reject: false });
+    }
+  });
+
+  it('loses no report to entries planted beside or inside the staging directory while the run wrote it', async () => {
+    const target = join(outputRoot(), 'planted');
+    await mkdir(target);
+    await writeFile(join(target, 'acceptance.json'), 'old');
+    const output = await OutputDirectory.prepare(target, anywhere);
+    await writeFile(join(output.staging, 'acceptance.json'), 'new');
+    // What another process could put there, knowing the staging directory's name: a sibling of the same
+    // name with any suffix, a directory named as a staged file, files named as a run's own staging.
+    for (const dir of [outputRoot(), target]) {
+      for (const name of await readdir(dir)) {
+        if (!name.startsWith('.')) continue;
+        for (const suffix of ['.old', '.new', '.tmp']) {
+          await mkdir(join(dir, `${name}${suffix}`, 'planted'), { recursive: true });
+        }
+      }
+    }
+    await writeFile(join(target, '.adapter-qualify-staging-planted'), 'planted');
+    await writeFile(join(outputRoot(), '.planted.new-abcdef'), 'planted');
+    await output.commit();
+    expect(await readFile(join(target, 'acceptance.json'), 'utf8')).toBe('new');
+    expect(await readdir(target)).toEqual(['acceptance.json']);
+  });
+
+  it('takes a directory left by an interrupted run (a staging directory, lost+found) as empty', async () => {
+    const target = join(outputRoot(), 'left-over');
+    await mkdir(join(target, '.adapter-qualify-staging-abc123'), { recursive: true });
+    await mkdir(join(target, 'lost+found'));
+    const output = await OutputDirectory.prepare(target, anywhere);
+    await writeFile(join(output.staging, 'acceptance.json'), 'new');
+    await output.commit();
+    expect((await readdir(target)).sort()).toEqual(['acceptance.json', 'lost+found']);
   });
 
   it('refuses an existing file', async () => {

@@ -1,9 +1,10 @@
 /*
- * Writing a report to disk: the output directory (checked before any adapter starts, swapped in whole),
+ * Writing a report to disk: the output directory (checked before any adapter starts, filled file by file once complete),
  * and the four report files, each written atomically.
  */
-import { mkdir, rename, rm, access, lstat, mkdtemp, readdir, realpath, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, writeFile, access, lstat, mkdtemp, readdir, realpath, stat } from 'node:fs/promises';
 import { join, basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { SecretMask } from '../harness/evidence/SecretMask.js';
 import { writeFileAtomic } from '../harness/writeFileAtomic.js';
@@ -94,22 +95,38 @@ export interface OutputPlacement {
 /** The file that marks a directory as an earlier report, which a new run may replace. */
 const REPORT_MARK = 'acceptance.json';
 
+/** Prefixes of the directories a run makes inside `--out`: its report while written, and the earlier report while replaced. */
+const STAGING_PREFIX = '.adapter-qualify-staging-';
+const REPLACED_PREFIX = '.adapter-qualify-replaced-';
+
+/**
+ * Entries a directory may hold besides an earlier report and still count as empty: what
+ * an interrupted run of ours left, and the `lost+found` of a freshly made volume.
+ */
+function isIgnorableEntry(name: string): boolean {
+  return name.startsWith(STAGING_PREFIX) || name.startsWith(REPLACED_PREFIX) || name === 'lost+found';
+}
+
 /**
  * The report directory of one run. Everything knowable about `--out` is checked
  * before any adapter process starts (`prepare`); the report is written into a fresh
- * sibling directory (`staging`) and swapped in by `commit` once complete, so an
- * older report never stays there looking like this run's, and a run that ends
- * early leaves the older report untouched rather than half-replaced.
+ * directory inside `target` (`staging`) and moved into place by `commit` once complete,
+ * file by file, so an older report never stays there looking like this run's, and a run
+ * that ends early leaves the older report untouched. The target directory itself is never
+ * renamed: it may be a mount point (a container volume), which cannot be.
  */
 export class OutputDirectory {
   /** The directory the user named (absolute). */
   readonly target: string;
-  /** Where this run writes its report files; a fresh, empty sibling of `target`. */
+  /** Where this run writes its report files; a fresh, empty directory inside `target`. */
   readonly staging: string;
+  /** Whether `prepare` created `target` (a run that writes no report removes it again). */
+  readonly #created: boolean;
 
-  private constructor(target: string, staging: string) {
+  private constructor(target: string, staging: string, created: boolean) {
     this.target = target;
     this.staging = staging;
+    this.#created = created;
   }
 
   /**
@@ -118,7 +135,7 @@ export class OutputDirectory {
    * - an existing file, or a directory holding anything but an earlier report
    *   (`acceptance.json`): its files would silently mix with, or be lost to, the new report;
    * - a place inside the adapter's own directory, unless asked;
-   * - a parent that cannot be created or written.
+   * - a directory (or parent) that cannot be created or written.
    * @param target - the absolute `--out` directory
    * @param placement - the adapter's directories and whether the report may go inside them
    * @throws UsageError naming `--out` and the reason
@@ -131,7 +148,9 @@ export class OutputDirectory {
     if (existing !== null) {
       if (existing.isSymbolicLink()) refuse('is a symbolic link; name the directory itself');
       if (!existing.isDirectory()) refuse('exists and is not a directory');
-      const entries = await readdir(target).catch((error: NodeJS.ErrnoException) => refuse(`cannot be read (${error.code ?? error.message})`, error));
+      const entries = (await readdir(target).catch((error: NodeJS.ErrnoException) => refuse(`cannot be read (${error.code ?? error.message})`, error))).filter(
+        (name) => !isIgnorableEntry(name),
+      );
       if (entries.length > 0 && !entries.includes(REPORT_MARK)) {
         refuse(
           `is a directory holding files that are not an adapter-qualify report (${entries
@@ -152,35 +171,59 @@ export class OutputDirectory {
         }
       }
     }
-    await access(parent, constants.W_OK).catch((error: NodeJS.ErrnoException) =>
-      refuse(`cannot be written: its parent ${JSON.stringify(parent)} is not writable (${error.code ?? error.message})`, error),
+    const writable = existing === null ? parent : target;
+    await access(writable, constants.W_OK).catch((error: NodeJS.ErrnoException) =>
+      refuse(`cannot be written: ${writable === parent ? 'its parent ' : ''}${JSON.stringify(writable)} is not writable (${error.code ?? error.message})`, error),
     );
-    const staging = await mkdtemp(join(parent, `.${basename(target)}.new-`)).catch((error: NodeJS.ErrnoException) =>
-      refuse(`cannot be written in ${JSON.stringify(parent)} (${error.code ?? error.message})`, error),
-    );
-    return new OutputDirectory(target, staging);
+    if (existing === null) {
+      await mkdir(target).catch((error: NodeJS.ErrnoException) => refuse(`cannot be created in ${JSON.stringify(parent)} (${error.code ?? error.message})`, error));
+    }
+    const staging = await mkdtemp(join(target, STAGING_PREFIX)).catch((error: NodeJS.ErrnoException) => refuse(`cannot be written (${error.code ?? error.message})`, error));
+    return new OutputDirectory(target, staging, existing === null);
   }
 
   /**
-   * Puts the complete staged report in place of `target`: the older report is moved
-   * aside, the new one renamed in (each rename is atomic), the older one removed.
+   * Puts the complete staged report in place: every entry of `target` but the staging
+   * directory and a volume's `lost+found` (the older report, anything left by an interrupted run) is moved into a fresh
+   * directory inside `target`, each staged entry is renamed into `target` (`acceptance.json`
+   * last, so it marks a complete report), and the moved-aside entries are removed. Every rename
+   * stays inside `target`, on one file system, and never touches `target` itself.
+   * @throws {@link ReportWriteError} naming `target` when a rename fails
    */
   async commit(): Promise<void> {
-    const old = `${this.staging}.old`;
-    const hadOld = await rename(this.target, old).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return false;
-        throw error;
-      },
-    );
-    await rename(this.staging, this.target);
-    if (hadOld) await rm(old, { recursive: true, force: true });
+    await this.#moveIn().catch((error: unknown) => {
+      throw new ReportWriteError(this.target, error);
+    });
   }
 
-  /** Removes the staging directory (a run that wrote no report). */
+  async #moveIn(): Promise<void> {
+    const replaced = await mkdtemp(join(this.target, REPLACED_PREFIX));
+    // A fresh name each time: an entry that blocks a staged one may share its name with one moved before.
+    const moveAside = async (name: string): Promise<void> => {
+      await rename(join(this.target, name), join(replaced, `${randomBytes(4).toString('hex')}-${name}`));
+    };
+    for (const name of await readdir(this.target)) {
+      if (name !== basename(this.staging) && name !== basename(replaced) && name !== 'lost+found') await moveAside(name);
+    }
+    const staged = (await readdir(this.staging)).sort((a, b) => Number(a === REPORT_MARK) - Number(b === REPORT_MARK));
+    for (const name of staged) {
+      const from = join(this.staging, name);
+      const to = join(this.target, name);
+      // An entry that appeared meanwhile (anything another process put there) cannot block the report.
+      await rename(from, to).catch(async (error: NodeJS.ErrnoException) => {
+        if (!['EEXIST', 'ENOTEMPTY', 'EISDIR', 'ENOTDIR'].includes(error.code ?? '')) throw error;
+        await moveAside(name);
+        await rename(from, to);
+      });
+    }
+    await rm(this.staging, { recursive: true, force: true });
+    await rm(replaced, { recursive: true, force: true });
+  }
+
+  /** Removes the staging directory, and `target` too when this run created it and it is empty (a run that wrote no report). */
   async discard(): Promise<void> {
     await rm(this.staging, { recursive: true, force: true });
+    if (this.#created) await rmdir(this.target).catch(() => undefined);
   }
 }
 

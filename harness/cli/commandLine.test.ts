@@ -63,8 +63,13 @@ describe('parseRunArgs', () => {
         strictShould: true,
         keepStderr: true,
       },
+      json: false,
     });
     expect(parseRunArgs(['a.json'])).toMatchObject({ kind: 'run', input: { runs: undefined, strict: undefined } });
+  });
+
+  it('takes --json as output only, not a run option', () => {
+    expect(parseRunArgs(['a.json', '--json'])).toMatchObject({ kind: 'run', json: true });
   });
 
   it.each([['--help'], ['-h'], ['adapter.json', '--bogus', '--help']])('recognises help in %j', (...args) => {

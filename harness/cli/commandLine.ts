@@ -99,7 +99,15 @@ export type SubjectArgs =
   | { readonly kind: 'sdk'; readonly moduleFile: string; readonly authorityId: string };
 
 /** The `run` command line, parsed but not yet validated. */
-export type ParsedRunArgs = { readonly kind: 'help' } | { readonly kind: 'run'; readonly subject: SubjectArgs; readonly input: RunOptionsInput };
+export type ParsedRunArgs =
+  | { readonly kind: 'help' }
+  | {
+      readonly kind: 'run';
+      readonly subject: SubjectArgs;
+      readonly input: RunOptionsInput;
+      /** `--json`: the summary as one JSON object on stdout (output only: no run option). */
+      readonly json: boolean;
+    };
 
 const RUN_USAGE = 'usage: adapter-qualify run <adapter.json> [options], or run --sdk <module> --authority <id> [options]';
 
@@ -148,7 +156,7 @@ export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
     inheritEnv: values['inherit-env'],
     subjectFiles: values['subject-file'],
   };
-  return { kind: 'run', subject, input };
+  return { kind: 'run', subject, input, json: values.json === true };
 }
 
 // Exactly one subject: an adapter.json, or --sdk with --authority (an SDK has no configuration to carry its authority).

@@ -58,7 +58,7 @@ export const COMMAND_OPTIONS = {
     runs: { type: 'string', value: 'N', help: [`generated cases per property, ${range(b.runs)}`], shownDefault: d.runs },
     'timeout-ms': { type: 'string', value: 'N', help: [`deadline of one adapter call, ${range(b.timeoutMs)} ms`], shownDefault: d.timeoutMs },
     'max-output-bytes': maxOutputBytes,
-    only: { type: 'string', value: 'PATTERN', help: ['run only tests whose name matches this regular expression'] },
+    only: { type: 'string', value: 'PATTERN', help: ['run only tests whose name, or one of whose clause IDs, matches', 'this regular expression (^OUT-CLOSED$: the tests of that clause)'] },
     exclude: {
       type: 'string',
       value: 'PATTERN',
@@ -105,6 +105,10 @@ export const COMMAND_OPTIONS = {
     'hide-not-applicable': {
       type: 'boolean',
       help: ['leave clauses that cannot apply to the subject out of every', 'rendering (acceptance.json keeps them)'],
+    },
+    json: {
+      type: 'boolean',
+      help: ['print the summary as one JSON object on stdout, for scripts', '(verdict, exit code, counts, clause IDs by verdict, report files);', 'the human summary goes to stderr'],
     },
     'keep-stderr': { type: 'boolean', help: ["keep each call's stderr tail (capped, secrets masked) in transcript.jsonl"] },
     lifecycle: {
@@ -310,7 +314,8 @@ run writes them.`,
     exits: `Exit codes:
   0  the transcript is consistent
   1  a clause is violated: each clause ID is printed with the offending line numbers
-  2  usage error, or a transcript that cannot be read (the line and field are named)`,
+  2  usage error, a transcript that cannot be read (the line and field are named),
+     or one that holds no call (nothing was verified)`,
   },
   replay: {
     summary: 're-run the stored failures of a report directory: FIXED, FAILED or FLAKY',

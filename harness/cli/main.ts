@@ -49,6 +49,11 @@ function isCommandName(word: string): word is CommandName {
 }
 
 function internalError(error: unknown): ExitCode {
+  // A report that could not be written is the machine's doing (a full disk, a read-only volume): its message says it all.
+  if (error instanceof Error && error.name === 'ReportWriteError') {
+    process.stderr.write(`adapter-qualify: ${error.message}\n`);
+    return exitCodes.internal;
+  }
   const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   process.stderr.write(`adapter-qualify: internal error: ${detail}\n`);
   return exitCodes.internal;

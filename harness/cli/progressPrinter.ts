@@ -18,6 +18,18 @@ export interface ProgressStream {
 const CLEAR_LINE = '\r\x1b[2K';
 
 /**
+ * Pure: `done/total` of the tests (`17/52+` while suite files are still to be collected, their tests
+ * not yet counted) and of the families, so a reader knows how far the run is.
+ * @param event - the latest progress event
+ * @public
+ */
+export function progressCounts(event: ProgressEvent): { readonly tests: string; readonly families: string } {
+  const tests = event.testsTotal === null ? `${event.testsDone}` : `${event.testsDone}/${event.testsTotal}${event.testsTotalFinal ? '' : '+'}`;
+  const families = event.familiesTotal === null ? `${event.familiesDone}` : `${event.familiesDone}/${event.familiesTotal}`;
+  return { tests, families };
+}
+
+/**
  * Draws one status line (`\r` + clear line) with the family, tests done, cases so far
  * and elapsed seconds, redrawn on every event and every `intervalMs` so the clock moves.
  * The timer is unref'd: it never keeps the process alive.
@@ -36,7 +48,7 @@ export function progressPrinter(stream: ProgressStream, options: { now?: () => n
     const status =
       last === null
         ? `adapter-qualify: starting… ${seconds}s`
-        : `adapter-qualify: ${last.family} · ${last.testsDone}${last.testsTotal === null ? '' : `/${last.testsTotal}`} tests done · ${last.casesSoFar} cases · ${seconds}s · ${last.testName}`;
+        : `adapter-qualify: ${last.family} · ${progressCounts(last).tests} tests done · ${progressCounts(last).families} families done · ${last.casesSoFar} cases · ${seconds}s · ${last.testName}`;
     // A pseudo-terminal may report 0 columns: fall back to 80.
     const width = (stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80) - 1;
     stream.write(CLEAR_LINE + (status.length > width ? status.slice(0, Math.max(0, width - 1)) + '…' : status));
@@ -63,7 +75,7 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 
 /**
  * For a stderr that is no terminal (CI logs): one plain progress line every
- * `intervalMs` — calls done, families done, tests done, elapsed — so a long
+ * `intervalMs` — calls done, families and tests done of their totals, elapsed — so a long
  * run is never silent for minutes. Events only update what the next line says;
  * the timer is unref'd, so it never keeps the process alive.
  * @param stream - stderr.
@@ -76,7 +88,8 @@ export function heartbeatPrinter(stream: ProgressStream, options: { now?: () => 
   let last: ProgressEvent | null = null;
   const beat = (): void => {
     const seconds = Math.floor((now() - started) / 1000);
-    const done = last === null ? 'starting' : `${last.callsSoFar} calls done · ${last.familiesDone} families done · ${last.testsDone} tests done`;
+    const counts = last === null ? null : progressCounts(last);
+    const done = last === null || counts === null ? 'starting' : `${last.callsSoFar} calls done · ${counts.families} families done · ${counts.tests} tests done`;
     stream.write(`adapter-qualify: ${done} · ${seconds}s elapsed\n`);
   };
   const timer = setInterval(beat, options.intervalMs ?? HEARTBEAT_INTERVAL_MS);

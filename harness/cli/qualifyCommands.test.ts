@@ -58,15 +58,41 @@ describe('runCommand', () => {
     expect(out.stderr).toEqual([]);
   });
 
+  it('--json prints one JSON summary on stdout (verdict, exit code, counts, clauses by verdict, files) and the human one on stderr', async () => {
+    const file = await writeConfig();
+    const report = smallReport();
+    const run: RunQualification = async () => ({ exitCode: report.exitCode, summary: 'the human summary', report });
+    const out = io();
+    const outDir = path.join(root.path, 'out');
+    const code = await runCommand([file, '--json', '--out', outDir], out.io, { runQualification: run, environment: environment(false), stepSummaryFile: undefined });
+    expect(code).toBe(report.exitCode);
+    expect(out.stdout).toHaveLength(1);
+    const printed = JSON.parse(out.stdout[0]!) as Record<string, unknown>;
+    expect(printed).toMatchObject({
+      verdict: report.verdict,
+      exitCode: report.exitCode,
+      reportDir: outDir,
+      summary: report.summary,
+      seed: report.run.seed,
+      interrupted: null,
+      suiteErrors: report.suiteErrors.length,
+    });
+    expect(printed['files']).toMatchObject({ json: path.join(outDir, 'acceptance.json'), junit: path.join(outDir, 'junit.xml') });
+    const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL').map((entry) => entry.id);
+    expect(failed.length).toBeGreaterThan(0);
+    expect((printed['clauses'] as Record<string, string[]>)['FAIL']).toEqual(failed);
+    expect(out.stderr.join('')).toContain('the human summary\n');
+  });
+
   it('shows progress on a terminal and clears it before the summary', async () => {
     const file = await writeConfig();
     const out = io();
     const run: RunQualification = async (_options, hooks) => {
-      hooks.onProgress?.({ testName: 't', family: 'OUT', casesSoFar: 5, testsDone: 1, testsTotal: 9, callsSoFar: 0, familiesDone: 0 });
+      hooks.onProgress?.({ testName: 't', family: 'OUT', casesSoFar: 5, testsDone: 1, testsTotal: 9, callsSoFar: 0, familiesDone: 0, familiesTotal: null, testsTotalFinal: true });
       return { exitCode: 0, summary: 'conformant\n' };
     };
     expect(await runCommand([file], out.io, { runQualification: run, environment: environment(true) })).toBe(0);
-    expect(out.stderr.join('')).toContain('OUT · 1/9 tests done · 5 cases');
+    expect(out.stderr.join('')).toContain('OUT · 1/9 tests done · 0 families done · 5 cases');
     expect(out.stderr.at(-1)).toBe('\r\x1b[2K');
     expect(out.stdout).toEqual(['conformant\n']);
   });

@@ -1,6 +1,7 @@
 // The qualifying commands: `run` (the coding-operation profile), `manifest` (the
 // adapter-manifest profile) and `self-check` (the suite against its own mutants).
-import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../options/loadSubject.js';
+import { join } from 'node:path';
+import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject, relativeFileArguments } from '../options/loadSubject.js';
 import { normalizeManifestOptions, normalizeRunOptions, normalizeSelfCheckOptions } from '../options/normalizeOptions.js';
 import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions } from '../options/runOptions.js';
 import { appendStepSummary } from '../../reports/stepSummary.js';
@@ -40,6 +41,9 @@ export interface RunCommandDeps {
   readonly mask?: SecretMask;
 }
 
+/** How long an interrupted run's process may linger after its report is written. */
+const INTERRUPTED_EXIT_MS = 500;
+
 // Loaded only once the configuration and options are valid, so `--help` and usage
 // errors never load the suite runner. The step tracer's probe (a traced Node.js, about
 // 100 ms) starts first: it runs on the other core while vitest loads, and the run awaits it.
@@ -64,7 +68,11 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
     io.stdout.write(helpText.run);
     return exitCodes.ok;
   }
-  const options = normalizeRunOptions(parsed.input, await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd()), deps.environment);
+  const options = normalizeRunOptions(
+    parsed.input,
+    await loadSubject(parsed.subject, deps.environment?.cwd ?? process.cwd(), (line) => io.stderr.write(`adapter-qualify: warning: ${line}\n`)),
+    deps.environment,
+  );
   // A terminal gets a live status line; a log (CI, a pipe) one heartbeat line every 30 s.
   const printer = options.progress ? progressPrinter(io.stderr) : heartbeatPrinter(io.stderr);
   try {
@@ -75,9 +83,13 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
       onSandboxNotice: (line) => io.stderr.write(`${line}\n`),
     });
     printer.stop();
+    // An interrupted run has written its report; a worker thread still winding down must not keep the process alive.
+    if (report?.run.interrupted !== undefined) setTimeout(() => process.exit(exitCode), INTERRUPTED_EXIT_MS).unref();
     const mask = deps.mask ?? SecretMask.fromProcess();
     const shown = mask.mask(summary);
-    io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+    // With --json, stdout holds only the machine-readable summary; the human one goes to stderr.
+    (parsed.json ? io.stderr : io.stdout).write(shown.endsWith('\n') ? shown : `${shown}\n`);
+    if (parsed.json) io.stdout.write(`${mask.mask(JSON.stringify(machineSummary(exitCode, options.outDir, report)))}\n`);
     const stepSummaryFile = 'stepSummaryFile' in deps ? deps.stepSummaryFile : process.env['GITHUB_STEP_SUMMARY'];
     if (report !== undefined) await appendStepSummaryIfSet(report, io, stepSummaryFile, mask);
     if (report !== undefined && options.writeBaseline !== null) {
@@ -90,11 +102,55 @@ export async function runCommand(args: readonly string[], io: CliIo, deps: RunCo
   }
 }
 
+/** The summary `run --json` prints on stdout: one JSON object, stable keys, for scripts. */
+export interface MachineSummary {
+  readonly verdict: AcceptanceReport['verdict'] | null;
+  readonly exitCode: ExitCode;
+  readonly reportDir: string;
+  readonly files: { readonly json: string; readonly markdown: string; readonly html: string; readonly junit: string; readonly transcript: string };
+  readonly summary: AcceptanceReport['summary'] | null;
+  /** Clause IDs by verdict (only the verdicts that occur). */
+  readonly clauses: Readonly<Record<string, readonly string[]>>;
+  readonly seed: number | null;
+  readonly interrupted: string | null;
+  readonly suiteErrors: number;
+}
+
+/**
+ * Pure: the machine-readable summary of a finished run.
+ * @param exitCode - the run's exit code
+ * @param reportDir - the report directory
+ * @param report - the report, when the run produced one
+ * @public
+ */
+export function machineSummary(exitCode: ExitCode, reportDir: string, report: AcceptanceReport | undefined): MachineSummary {
+  const clauses: Record<string, string[]> = {};
+  for (const entry of report?.clauses ?? []) (clauses[entry.verdict] ??= []).push(entry.id);
+  return {
+    verdict: report?.verdict ?? null,
+    exitCode,
+    reportDir,
+    files: {
+      json: join(reportDir, 'acceptance.json'),
+      markdown: join(reportDir, 'acceptance.md'),
+      html: join(reportDir, 'acceptance.html'),
+      junit: join(reportDir, 'junit.xml'),
+      transcript: join(reportDir, 'transcript.jsonl'),
+    },
+    summary: report?.summary ?? null,
+    clauses,
+    seed: report?.run.seed ?? null,
+    interrupted: report?.run.interrupted ?? null,
+    suiteErrors: report?.suiteErrors.length ?? 0,
+  };
+}
+
 // Validates the subject before anything runs: the configuration (CFG clauses, a runnable executable), or the SDK module and authority.
-async function loadSubject(subject: SubjectArgs, cwd: string): Promise<RunSubject> {
+async function loadSubject(subject: SubjectArgs, cwd: string, warn: (line: string) => void): Promise<RunSubject> {
   if (subject.kind === 'sdk') return loadSdkSubject(subject.moduleFile, subject.authorityId, cwd);
   const loaded = await loadAdapterConfig(subject.configFile, cwd);
   await assertExecutableRunnable(loaded, subject.configFile);
+  for (const warning of await relativeFileArguments(loaded)) warn(`${subject.configFile}: ${warning}`);
   return { kind: 'command', ...loaded };
 }
 

@@ -104,7 +104,7 @@ const MAX_WORKERS = 64;
  * `adapter-qualify verify <transcript.jsonl> [--max-output-bytes N]`: re-checks a transcript offline.
  * @param args - the arguments after `verify`
  * @param io - where the verdict goes
- * @returns 0 consistent, 1 a clause is violated, 2 unreadable input
+ * @returns 0 consistent, 1 a clause is violated, 2 unreadable input or a transcript without a call
  * @throws UsageError for a bad option (the caller exits 2)
  * @public
  */
@@ -125,6 +125,11 @@ export async function verifyCommand(args: readonly string[], io: CliIo): Promise
   } catch (error) {
     if (!(error instanceof TranscriptInputError)) throw error;
     io.stderr.write(`adapter-qualify verify: ${file}: ${error.message}\n`);
+    return exitCodes.usage;
+  }
+  if (result.lines === 0) {
+    // An empty file (a run that made no call, a truncated copy) is no evidence of consistency.
+    io.stderr.write(`adapter-qualify verify: ${file}: the transcript holds no call: nothing was verified\n`);
     return exitCodes.usage;
   }
   io.stdout.write(renderVerifyResult(file, result));

@@ -75,6 +75,12 @@ describe('adapter-qualify verify', () => {
     expect(stderr).toMatch(/cannot read .*absent\.jsonl: ENOENT/);
   });
 
+  it('exits 2 on a transcript without a call: nothing was verified, so nothing is called consistent', async () => {
+    const result = await verifyLines('empty.jsonl', []);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toMatch(/empty\.jsonl: the transcript holds no call: nothing was verified\n$/);
+  });
+
   it('gives the same verdict with --workers (threads judging the calls; dist/ must be built)', async () => {
     const edited = history[2]!.replaceAll(sampleRef(1).slice(7), sampleRef(2).slice(7));
     const onThisThread = await verifyLines('threads-0.jsonl', [history[0]!, history[1]!, edited], ['--workers', '0']);

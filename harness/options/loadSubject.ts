@@ -4,6 +4,7 @@ import path, { isAbsolute } from 'node:path';
 import type { SdkSubject } from './runOptions.js';
 import { isIdentity } from '../protocol/types.js';
 import { describeError, describeReceived, UsageError } from '../UsageError.js';
+import { checkUniqueKeys } from '../protocol/checkUniqueKeys.js';
 import { IDENTITY_RULE, validateAdapterConfig, type AdapterConfig } from '../config/adapterConfig.js';
 
 // Loading what a run qualifies, before any adapter process starts: `adapter.json` (read,
@@ -45,12 +46,45 @@ export async function loadAdapterConfig(file: string, cwd: string = process.cwd(
     const where = at === null ? '' : ` at line ${at.line}, column ${at.column}`;
     throw new UsageError(`${file}: adapter configuration is not JSON${where} (${describeError(cause)})`, { cause });
   }
+  // JSON.parse keeps the last of two equal keys; the host's configuration is a closed object, each field once.
+  const keys = checkUniqueKeys(text);
+  if (keys.kind === 'duplicate') {
+    const where = keys.instancePath === '' ? '' : ` in ${keys.instancePath}`;
+    throw new UsageError(`${file}: CFG-CLOSED: duplicate field ${JSON.stringify(keys.key)}${where} (each field appears once; JSON readers disagree on which value wins)`, {
+      clauseId: 'CFG-CLOSED',
+      field: keys.key,
+    });
+  }
   const validation = validateAdapterConfig(value);
   if ('error' in validation) {
     const { clauseId, field, message } = validation.error;
     throw new UsageError(`${file}: ${clauseId}: ${message}`, { clauseId, field });
   }
   return { config: validation.config, configPath, adapterCwd: path.dirname(configPath) };
+}
+
+/**
+ * The `argvPrefix` items that are relative paths naming an existing file in the adapter's
+ * directory (`adapter.py`, `../../dist/main.js`), each as a one-line warning. The host starts
+ * the adapter without setting a working directory, so under the host such an item resolves
+ * against the host's own and the adapter does not start; the suite runs it in the
+ * configuration's directory, which hides this.
+ * @param loaded - the loaded configuration
+ * @returns one warning per such item (empty when every file is named by an absolute path)
+ * @public
+ */
+export async function relativeFileArguments(loaded: LoadedAdapterConfig): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const [index, item] of loaded.config.argvPrefix.entries()) {
+    if (item === '' || isAbsolute(item) || item.startsWith('-')) continue;
+    const found = await stat(path.resolve(loaded.adapterCwd, item)).catch(() => null);
+    if (found === null) continue;
+    warnings.push(
+      `CFG: argvPrefix[${index}] ${JSON.stringify(item)} is a relative path to a file; the host does not set a working directory, ` +
+        `so under the host it resolves against the host's own and the adapter may not start (write it as ${JSON.stringify(path.resolve(loaded.adapterCwd, item))})`,
+    );
+  }
+  return warnings;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
+import { packageRoot } from '../packageRoot.js';
 import type { AcceptanceReport, ClauseVerdict } from '../../reports/types.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
+import { ranksBefore, violationRank } from '../../reports/buildReport.js';
 import { isClauseId, type ClauseId, type ClauseLevel } from '../clauses.js';
 import { escapeRegExp } from '../quoting.js';
 import type { QualifyTestMeta, ReplayHandle } from '../evidence/types.js';
@@ -72,6 +74,33 @@ export function failureCaseFile(clauseId: ClauseId): string {
 }
 
 /**
+ * The words that start adapter-qualify where this copy of it lives, for commands the report prints:
+ * the package's own bin through `npx` in a project that installed it (a git URL or a tarball), the
+ * built CLI by its absolute path in a clone (the package is not on the npm registry, so a bare
+ * `npx adapter-qualify` outside such a project cannot work).
+ * @param root - the package root. @defaultValue this package's
+ * @public
+ */
+export function cliWords(root: string = packageRoot): string[] {
+  return root.split(sep).includes('node_modules') ? ['npx', 'adapter-qualify'] : ['node', join(root, 'dist', 'harness', 'cli', 'main.js')];
+}
+
+/**
+ * The report directory a printed replay command names: its own, per clause, so that a replay
+ * never writes over the run's report (or the default `./qualify-report`).
+ * @param handle - the test to replay
+ * @public
+ */
+export function replayOutDir(handle: ReplayHandle): string {
+  const firstId = (handle.testName.split(':', 1)[0] ?? '').split(',', 1)[0]?.trim() ?? '';
+  const slug = firstId
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `qualify-replay-${slug === '' ? 'case' : slug}`;
+}
+
+/**
  * The `run` options, after the subject, that re-run exactly one test's cases:
  * the options that shape generation, the test named by an anchored `--only`,
  * the root seed, and fast-check's path to the shrunk counterexample when there is one.
@@ -103,14 +132,27 @@ export function replayRunArgs(handle: ReplayHandle, options: NormalizedRunOption
  * @returns one case per FAIL whose test left a replay handle
  * @public
  */
+function preferredReplay(clauseId: ClauseId, metas: readonly QualifyTestMeta[]): ReplayHandle | undefined {
+  let best: { rank: readonly number[]; replay: ReplayHandle | undefined } | undefined;
+  for (const meta of metas) {
+    for (const evidence of meta.evidence) {
+      const first = evidence.violations[0];
+      if (evidence.clauseId !== clauseId || first === undefined) continue;
+      const rank = violationRank(first, evidence.replay, meta.clauses.includes(clauseId));
+      if (best === undefined || ranksBefore(rank, best.rank)) best = { rank, replay: evidence.replay };
+    }
+  }
+  return best?.replay;
+}
+
 export function buildFailureCases(report: AcceptanceReport, metas: readonly QualifyTestMeta[], options: NormalizedRunOptions): StoredFailureCase[] {
   const { subject } = options;
   const subjectArgs = subject.kind === 'command' ? [subject.configPath] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
   const cases: StoredFailureCase[] = [];
   for (const entry of report.clauses) {
     if (entry.verdict !== 'FAIL') continue;
-    const evidence = metas.flatMap((meta) => meta.evidence).find((found) => found.clauseId === entry.id && found.violations.length > 0);
-    const handle = evidence?.replay;
+    // The same choice as the report's: the violation that best leads to the cause (violationRank).
+    const handle = preferredReplay(entry.id, metas);
     if (handle === undefined) continue;
     cases.push({
       version: FAILURE_CASE_VERSION,

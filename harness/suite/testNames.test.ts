@@ -15,9 +15,20 @@ function selected(only: string | null, exclude: string | null): string[] {
 }
 
 describe('testNameFilter', () => {
-  it('is absent without --only and --exclude, and --only alone as written', () => {
+  it('is absent without --only and --exclude, and --only alone selects what it matches', () => {
     expect(testNameFilter(null, null)).toBeNull();
-    expect(testNameFilter('REQ-', null)).toBe('REQ-');
+    expect(selected('REQ-', null)).toEqual([names[0], names[1]]);
+    expect(selected('refuses unknown', null)).toEqual([names[0]]);
+  });
+
+  it('matches a clause ID as an ID: `^ID` (and `^ID$`) finds a test that names it after another ID', () => {
+    expect(selected('^OUT-CLOSED', null)).toEqual([names[2]]);
+    expect(selected('^OUT-CLOSED$', null)).toEqual([names[2]]);
+    expect(selected('^OUT-JSON$', null)).toEqual([names[2]]);
+    expect(selected('^CLOSED', null)).toEqual([]);
+    expect(selected(null, '^OUT-CLOSED$')).toEqual([names[0], names[1], names[3]]);
+    // A whole anchored test name (a replay's --only) still selects exactly that test.
+    expect(selected('^OUT-JSON, OUT-CLOSED: every answer is closed JSON$', null)).toEqual([names[2]]);
   });
 
   it('drops every test --exclude matches, anywhere in the name', () => {
@@ -84,6 +95,10 @@ describe('excludedClauses', () => {
     const excluded = excludedClauses(files, 'CLOSED', known);
     expect(Object.keys(excluded).sort()).toEqual(['OUT-CLOSED', 'OUT-JSON', 'REQ-CLOSED']);
     expect(excluded['REQ-CLOSED']).toBe('excluded by --exclude "CLOSED" (not run)');
+  });
+
+  it('matches a clause ID as an ID, as the run selects tests', () => {
+    expect(Object.keys(excludedClauses(files, '^OUT-CLOSED$', known)).sort()).toEqual(['OUT-CLOSED', 'OUT-JSON']);
   });
 
   it('takes nothing from the rule text, and no word that is not a clause of the profile', () => {

@@ -1,4 +1,7 @@
-import { isClauseId, type ClauseId } from '../clauses.js';
+import { adapterManifestClauses, codingOperationClauses, isClauseId, type ClauseId } from '../clauses.js';
+import { escapeRegExp } from '../quoting.js';
+
+const ALL_CLAUSE_IDS: readonly string[] = [...codingOperationClauses, ...adapterManifestClauses].map(({ id }) => id);
 
 /**
  * What a conformance test decides and what it checks, declared once: its name
@@ -49,19 +52,40 @@ export function declaredClauses(name: string): ClauseId[] {
 }
 
 /**
+ * Pure: a pattern that matches a test name when `source` matches the name, or matches
+ * one of the clause IDs the name starts with on its own. `list` shows one ID per line,
+ * so `^OUT-CLOSED` or `^OUT-CLOSED$` is a natural way to pick a clause; it must find the
+ * test named `OUT-JSON, OUT-CLOSED: …` too. The IDs `source` matches are found here, and
+ * the name must then hold one of them whole, before its first colon.
+ * @param source - an `--only` or `--exclude` source
+ * @param clauseIds - the clause IDs a test name may start with
+ * @public
+ */
+export function clauseAwarePattern(source: string, clauseIds: readonly string[]): string {
+  const pattern = new RegExp(source);
+  const ids = clauseIds.filter((id) => pattern.test(id));
+  if (ids.length === 0) return source;
+  return `(?:${source})|^(?:[^:,]*, )*(?:${ids.map(escapeRegExp).join('|')})(?=[,:])`;
+}
+
+/**
  * Pure: the one test-name pattern vitest takes (`testNamePattern`) that selects
  * the tests `--only` matches (every test without it) and drops those `--exclude`
- * matches. A lookahead keeps both as written, so each is matched anywhere in the name.
+ * matches. A lookahead keeps both as written, so each is matched anywhere in the name,
+ * and each also matches a test by one of its clause IDs alone ({@link clauseAwarePattern}).
  * @param only - the `--only` source, or null for every test
  * @param exclude - the `--exclude` source, or null to exclude none
+ * @param clauseIds - the profile's clause IDs. @defaultValue every clause ID of the catalog
  * @returns the combined source, or null when neither is given
  * @public
  */
-export function testNameFilter(only: string | null, exclude: string | null): string | null {
-  if (exclude === null) return only;
+export function testNameFilter(only: string | null, exclude: string | null, clauseIds: readonly string[] = ALL_CLAUSE_IDS): string | null {
+  const onlySource = only === null ? null : clauseAwarePattern(only, clauseIds);
+  if (exclude === null) return onlySource;
+  const excludeSource = clauseAwarePattern(exclude, clauseIds);
   // [\s\S] rather than `.`: a name holding a line break must not slip past the exclusion.
-  const keep = only === null ? '' : `(?=[\\s\\S]*?(?:${only}))`;
-  return `^(?![\\s\\S]*?(?:${exclude}))${keep}`;
+  const keep = onlySource === null ? '' : `(?=[\\s\\S]*?(?:${onlySource}))`;
+  return `^(?![\\s\\S]*?(?:${excludeSource}))${keep}`;
 }
 
 /** The part of a vitest task tree this module reads. */
@@ -82,7 +106,7 @@ interface NamedTask {
  */
 export function excludedClauses(files: readonly NamedTask[], exclude: string | null, known: readonly ClauseId[]): Readonly<Partial<Record<ClauseId, string>>> {
   if (exclude === null) return {};
-  const pattern = new RegExp(exclude);
+  const pattern = new RegExp(clauseAwarePattern(exclude, known));
   const ids = new Set<string>(known);
   const excluded: Partial<Record<ClauseId, string>> = {};
   const reason = `excluded by --exclude ${JSON.stringify(exclude)} (not run)`;
