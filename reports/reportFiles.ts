@@ -2,7 +2,7 @@
  * Writing a report to disk: the output directory (checked before any adapter starts, filled file by file once complete),
  * and the four report files, each written atomically.
  */
-import { mkdir, rename, rm, rmdir, writeFile, access, lstat, mkdtemp, readdir, realpath, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, access, lstat, mkdtemp, readdir, realpath, stat } from 'node:fs/promises';
 import { join, basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
