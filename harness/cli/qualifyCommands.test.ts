@@ -51,7 +51,7 @@ describe('runCommand', () => {
     expect(run).toHaveBeenCalledOnce();
     expect(run.mock.calls[0]?.[0]).toMatchObject({ subject: { kind: 'command', configPath: file, adapterCwd: root.path }, runs: 3, seed: 7, progress: false });
     // Not a terminal: the heartbeat printer takes the progress events.
-    expect(Object.keys(run.mock.calls[0]?.[1] ?? {})).toEqual(['onProgress', 'onWorkersStarting']);
+    expect(Object.keys(run.mock.calls[0]?.[1] ?? {})).toEqual(['onProgress', 'onWorkersStarting', 'onSandboxNotice']);
     // The workers' V8 settings are the CLI's, made only as the workers start.
     expect(run.mock.calls[0]?.[1].onWorkersStarting).toBe(tuneWorkerIsolates);
     expect(out.stdout).toEqual(['non-conformant: 2 MUST clauses failed\n']);
