@@ -121,15 +121,27 @@ const RETRY_PACE_FACTOR = 20;
  * so asking again changes nothing), up to {@link OBSERVE_TRIES} tries, with a deadline the
  * subject's pace suggests. The answer says how long each try took when there was more than one.
  */
-async function observeAfterFault(context: QualifyTestContext, binding: Binding, step: string): Promise<StepAnswer> {
-  const { session, options, services } = context;
+function observeAfterFault(context: QualifyTestContext, binding: Binding, step: string): Promise<StepAnswer> {
+  return askAfterFault(context, step, (deadline) => context.session.observe(binding, deadline));
+}
+
+/**
+ * Resubmits `binding` after a fault, asked again like an observe when it timed out: a resubmit of
+ * one binding is answered from the ledger (SEM-SUBMIT-IDEMPOTENT), and the suite's kill of a
+ * timed-out one is one more crash of a resubmit, which the crash clause covers anyway.
+ */
+function submitAfterFault(context: QualifyTestContext, binding: Binding, value: JsonValue, step: string): Promise<StepAnswer> {
+  return askAfterFault(context, step, (deadline) => context.session.submit(binding, value, deadline));
+}
+
+async function askAfterFault(context: QualifyTestContext, step: string, call: (deadlineMs?: number) => Promise<Exchange>): Promise<StepAnswer> {
+  const { options, services } = context;
   const tries: number[] = [];
-  let exchange = await session.observe(binding);
+  let exchange = await call();
   for (;;) {
     if (exchange.record !== null) tries.push(exchange.record.endedAt - exchange.record.startedAt);
     if (exchange.kind !== 'uncertain' || exchange.record?.timedOut !== true || tries.length >= OBSERVE_TRIES) break;
-    const deadline = Math.min(600_000, Math.max(options.timeoutMs, RETRY_PACE_FACTOR * (services.pace.typicalMs() ?? 0)));
-    exchange = await session.observe(binding, deadline);
+    exchange = await call(Math.min(600_000, Math.max(options.timeoutMs, RETRY_PACE_FACTOR * (services.pace.typicalMs() ?? 0))));
   }
   return tries.length > 1 ? { exchange, step, tries } : { exchange, step };
 }
@@ -259,10 +271,10 @@ qualifyTest({ clauses: ['SEM-CRASH-CONSISTENT'], title: 'after a submit is kille
         if (killed.faulted) hits += 1;
         const crash = `${index === 0 ? 'the first submit' : 'a resubmit'} killed ${delay} ms after spawn`;
         after.push(await observeAfterFault(context, binding, `observe after ${crash}`));
-        after.push({ exchange: await session.submit(binding, value), step: `submit after ${crash}` });
+        after.push(await submitAfterFault(context, binding, value, `submit after ${crash}`));
       }
       after.push(await observeAfterFault(context, binding, 'final observe'));
-      after.push({ exchange: await session.submit(binding, value), step: 'final submit' });
+      after.push(await submitAfterFault(context, binding, value, 'final submit'));
       const result = judgeCrash(after, hits, 'every submit had ended before its kill delay: no crash happened');
       await reapCase(
         context,
@@ -410,9 +422,9 @@ async function crashOnce(context: QualifyTestContext, tracer: SyscallTracer, dra
   const site = await killed.site;
   const crashed = `${crash.call === 'first' ? 'the first submit' : 'a resubmit'} killed ${killed.faulted ? (site?.description ?? describePoint(crash)) : `before ${describePoint(crash)} (not reached)`}`;
   after.push(await observeAfterFault(context, binding, `observe after ${crashed}`));
-  after.push({ exchange: await session.submit(binding, value), step: `submit after ${crashed}` });
+  after.push(await submitAfterFault(context, binding, value, `submit after ${crashed}`));
   after.push(await observeAfterFault(context, binding, `final observe after ${crashed}`));
-  after.push({ exchange: await session.submit(binding, value), step: `final submit after ${crashed}` });
+  after.push(await submitAfterFault(context, binding, value, `final submit after ${crashed}`));
   const missed = `the step tracer's kill planned before ${describePoint(crash)} landed ${killed.faulted ? (site?.description ?? 'elsewhere') : `nowhere: ${site?.description ?? 'the submit ended first'}`}`;
   const result = judgeCrash(after, killed.faulted ? 1 : 0, missed);
   await reapCase(

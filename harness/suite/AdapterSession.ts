@@ -131,10 +131,13 @@ export class AdapterSession {
     return { exchange: exchangeOf(record, classifyCall(record, request.binding)), steps };
   }
 
-  /** Submits `payload` under `binding` (a well-formed request); counts against `--max-submits`. */
-  async submit(binding: Binding, payload: JsonValue): Promise<Exchange> {
+  /**
+   * Submits `payload` under `binding` (a well-formed request); counts against `--max-submits`.
+   * @param timeoutMs - the host deadline of this call. @defaultValue `--timeout-ms`
+   */
+  async submit(binding: Binding, payload: JsonValue, timeoutMs?: number): Promise<Exchange> {
     if (!this.#claimSubmit()) return { kind: 'uncertain', reason: BUDGET_SPENT, record: null };
-    return this.exchange(submitRequest(binding, payload));
+    return this.exchange(submitRequest(binding, payload), timeoutMs);
   }
 
   /** Whether a submit of this session was refused because `--max-submits` submits were made already (then every later one is). */
