@@ -24,8 +24,10 @@ const INTEGER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
 };
 
 function buildAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictTuples: false, allErrors: true, discriminator: true });
-  for (const keyword of ['x-docs-ignore', 'x-deserialize-default-on-error', 'x-side', 'x-method', 'x-deserialize-skip-invalid-items', 'x-deserialize-default-on-null']) {
+  // `discriminator` stays an annotation: ajv's discriminator mode selects a oneOf branch by the tag and lets a
+  // value that is no object at all (a content block sent as a bare string) through; plain oneOf refuses it.
+  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictTuples: false, allErrors: true });
+  for (const keyword of ['discriminator', 'x-docs-ignore', 'x-deserialize-default-on-error', 'x-side', 'x-method', 'x-deserialize-skip-invalid-items', 'x-deserialize-default-on-null']) {
     ajv.addKeyword({ keyword, schemaType: ['boolean', 'string', 'object', 'array', 'number'] });
   }
   for (const [name, [min, max]] of Object.entries(INTEGER_RANGES)) {
