@@ -309,10 +309,15 @@ export class AcpConnection {
    */
   async waitUntil(condition: () => boolean, ms: number): Promise<boolean> {
     if (condition()) return true;
+    // Nothing more can arrive: waiting out `ms` would only stall the case.
+    if (this.#stdoutEnded) return false;
     return new Promise((resolveWait) => {
       const check = (): void => {
         if (condition()) finish(true);
         else if (this.#stdoutEnded) finish(false);
+        // A condition on what a promise callback records (a turn's settled outcome) holds only once this frame's
+        // callbacks have run: look again then, or a response that was the last frame would wait out `ms`.
+        else setImmediate(() => condition() && finish(true));
       };
       const timer = setTimeout(() => finish(false), ms);
       const finish = (value: boolean): void => {

@@ -104,8 +104,10 @@ export async function runAcpSelfCheck(options: AcpSelfCheckOptions, onProgress: 
   };
   const rows: AcpMutantRow[] = [];
   const decided = new Set<AcpClauseId>([...(await loadAcpSuites()).flatMap((suite) => suite.cases.flatMap((entry) => entry.clauses)), ...CONNECTION_JUDGED]);
+  // A kill counts only at a clause the control PASSes: where the reference itself is SKIP or INCONCLUSIVE, no run can fail a mutant there for the right reason.
+  const controlPasses = new Set(controlRun.report?.clauses.filter((entry) => entry.verdict === 'PASS').map((entry) => entry.id) ?? []);
   for (const [index, mutant] of mutants.entries()) {
-    const undecided = mutant.claims.filter((id) => !decided.has(id));
+    const undecided = mutant.claims.filter((id) => !decided.has(id) || !controlPasses.has(id));
     if (undecided.length > 0) {
       rows.push({
         mutant: mutant.name,
@@ -113,7 +115,7 @@ export async function runAcpSelfCheck(options: AcpSelfCheckOptions, onProgress: 
         status: 'not-judged',
         missed: undecided,
         unexpected: [],
-        detail: `no case of this version decides ${undecided.join(', ')}`,
+        detail: `no case of this version decides ${undecided.join(', ')} (the control does not PASS ${undecided.length === 1 ? 'it' : 'them'})`,
         reportDir: '',
         durationMs: 0,
       });
@@ -194,7 +196,7 @@ export function judgeMutant(mutant: AcpMutantDefinition, report: AcpAcceptanceRe
 
 function renderAcpSelfCheckSummary(control: AcpSelfCheckResult['control'], rows: readonly AcpMutantRow[], score: number): string {
   const lines = [
-    `adapter-qualify self-check acp-agent.v1: control ${control.green ? 'green' : `NOT green (${control.verdict}; FAIL: ${control.failed.join(', ') || 'none'})`}, mutation score ${(score * 100).toFixed(0)}% (${rows.filter((row) => row.status === 'killed').length}/${rows.filter((row) => row.status !== 'not-judged').length} judged mutants killed; ${rows.filter((row) => row.status === 'not-judged').length} not judged by this version: their clauses need prompt turns)`,
+    `adapter-qualify self-check acp-agent.v1: control ${control.green ? 'green' : `NOT green (${control.verdict}; FAIL: ${control.failed.join(', ') || 'none'})`}, mutation score ${(score * 100).toFixed(0)}% (${rows.filter((row) => row.status === 'killed').length}/${rows.filter((row) => row.status !== 'not-judged').length} judged mutants killed; ${rows.filter((row) => row.status === 'not-judged').length} not judged by this version: the control does not PASS their clauses)`,
   ];
   for (const row of rows) {
     if (row.status === 'not-judged') continue;
