@@ -96,7 +96,7 @@ describe('an interrupted run', () => {
   }, 120_000);
 
   // Opt-in (ADAPTER_QUALIFY_LOAD_TESTS=1): busy loops beside vitest's other workers would load every test
-  // running at the same time, not only this one. `.ci/run` runs this block on its own after `npm test`.
+  // running at the same time, not only this one.
   describe.runIf(process.env.ADAPTER_QUALIFY_LOAD_TESTS === '1')('beside two busy loops per core (ADAPTER_QUALIFY_LOAD_TESTS=1)', () => {
     const loops: ChildProcess[] = [];
     beforeAll(() => {
