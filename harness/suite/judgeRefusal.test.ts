@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callRecordOf, acceptedOutcome, sampleBinding, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
-import type { CallRecord, TransportUncertainty } from '../transport/callRecord.js';
+import { submitRecord, callRecordOf, acceptedOutcome, sampleBinding, unknownOutcome } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import { exchangeOf, uncertainOf } from '../model/__test-helpers__/exchangeOf.js';
 import type { Exchange } from '../model/exchange.js';
 import type { CaseResult } from '../model/caseResult.js';
@@ -65,23 +64,6 @@ describe('judgeRefusedSubmit', () => {
   });
 });
 
-function record(stdout: string, exitCode: number | null, uncertainty: TransportUncertainty | null, signal: string | null = null): CallRecord {
-  return callRecordOf({
-    callId: 'c',
-    action: 'submit',
-    argv: [],
-    startedAt: 0,
-    endedAt: 1,
-    exitCode,
-    signal,
-    timedOut: uncertainty === 'timeout',
-    stdout,
-    timeoutMs: 1000,
-    maxOutputBytes: 1024,
-    uncertainty,
-  });
-}
-
 const defect: JudgedDefect = { blame: ['REQ-CLOSED', 'REQ-REQUIRED'], argvAction: 'submit', target: 'fresh' };
 
 function clausesOf(result: CaseResult | 'refused'): unknown {
@@ -90,26 +72,26 @@ function clausesOf(result: CaseResult | 'refused'): unknown {
 
 describe('judgeDefectAnswer', () => {
   it('leaves a refusal to the follow-ups', () => {
-    expect(judgeDefectAnswer(defect, record('', 2, 'nonzero-exit'))).toBe('refused');
+    expect(judgeDefectAnswer(defect, submitRecord('', 2, 'nonzero-exit'))).toBe('refused');
   });
 
   it('blames every clause of the defect for an admission or an exit 0 without unknown, with the call in the details', () => {
-    const admitted = judgeDefectAnswer(defect, record('{"state":"accepted"}', 0, null));
+    const admitted = judgeDefectAnswer(defect, submitRecord('{"state":"accepted"}', 0, null));
     expect(clausesOf(admitted)).toEqual(['REQ-CLOSED', 'REQ-REQUIRED']);
     expect(typeof admitted !== 'string' && admitted.verdict === 'violated' && admitted.violations[0]).toMatchObject({
       message: 'admitted a malformed request: answered state "accepted" (exit code 0)',
       details: { argvAction: 'submit', target: 'fresh', exitCode: 0, signal: null },
     });
-    expect(clausesOf(judgeDefectAnswer(defect, record('ok', 0, null)))).toEqual(['REQ-CLOSED', 'REQ-REQUIRED']);
+    expect(clausesOf(judgeDefectAnswer(defect, submitRecord('ok', 0, null)))).toEqual(['REQ-CLOSED', 'REQ-REQUIRED']);
   });
 
   it('is undecided on an uncertain call', () => {
-    expect(judgeDefectAnswer(defect, record('', null, 'timeout', 'SIGKILL'))).toEqual({ verdict: 'undecided', reason: "the malformed request's call was uncertain (timeout)" });
+    expect(judgeDefectAnswer(defect, submitRecord('', null, 'timeout', 'SIGKILL'))).toEqual({ verdict: 'undecided', reason: "the malformed request's call was uncertain (timeout)" });
   });
 });
 
 describe('judgeFollowUps', () => {
-  const refused = record('', 2, 'nonzero-exit');
+  const refused = submitRecord('', 2, 'nonzero-exit');
   const target = sampleBinding('op-target');
   const unknown = { binding: target, exchange: exchangeOf(unknownOutcome(target)) };
   const revealed = { binding: target, exchange: exchangeOf(acceptedOutcome(target)) };

@@ -14,7 +14,7 @@ import {
 } from '../types.js';
 import { bindingFor } from '../requests.js';
 import * as fc from 'fast-check';
-import type { CallRecord } from '../../transport/callRecord.js';
+import type { CallRecord, TransportUncertainty } from '../../transport/callRecord.js';
 
 /** A valid binding for tests. */
 export function sampleBinding(operationId = 'op-1', payload: unknown = { task: 'x' }): Binding {
@@ -88,4 +88,28 @@ export function callRecordOf(overrides: Partial<CallRecord> = {}): CallRecord {
     uncertainty: null,
     ...overrides,
   };
+}
+
+/**
+ * A submit's call record with the given answer, exit and uncertainty (the rest fixed), for judges of one answer.
+ * @param stdout - what the adapter wrote
+ * @param exitCode - its exit code
+ * @param uncertainty - why the call is uncertain, or null
+ * @param signal - the signal that ended it, or null
+ */
+export function submitRecord(stdout: string, exitCode: number | null, uncertainty: TransportUncertainty | null, signal: string | null = null): CallRecord {
+  return callRecordOf({
+    callId: 'c',
+    action: 'submit',
+    argv: [],
+    startedAt: 0,
+    endedAt: 1,
+    exitCode,
+    signal,
+    timedOut: uncertainty === 'timeout',
+    stdout,
+    timeoutMs: 1000,
+    maxOutputBytes: 1024,
+    uncertainty,
+  });
 }
