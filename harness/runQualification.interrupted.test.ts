@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { CLI_BIN } from './__test-helpers__/runQualifyCli.js';
 import { temporaryRoot } from './__test-helpers__/temporaryRoot.js';
 import { packageRoot } from './packageRoot.js';
 import type { AcceptanceReport } from '../reports/types.js';
+import { adapterProcessesUnder } from './__test-helpers__/adapterProcessesUnder.js';
 
 // SIGTERM or SIGINT at any moment of a run of a conformant adapter: a report marked interrupted within
 // 10 s of the signal, and nothing the suite itself ended (its own kill of the calls in flight) booked as
@@ -31,21 +32,6 @@ async function slowReference(): Promise<string> {
 }
 const REPORT_DUE_MS = 10_000;
 
-function runProcessesUnder(prefix: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (/\) [ZX] /.test(readFileSync(`/proc/${entry}/stat`, 'latin1'))) continue;
-      const environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
-      if (environ.split('\0').some((variable) => variable.startsWith(`ADAPTER_QUALIFY_SCRATCH=${prefix}`))) found.push(Number(entry));
-    } catch {
-      // Exited meanwhile, or not ours to read.
-    }
-  }
-  return found;
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function interruptedRun(name: string, signal: 'SIGTERM' | 'SIGINT', afterFirstCallMs: number, only: readonly string[] = []): Promise<void> {
@@ -58,7 +44,7 @@ async function interruptedRun(name: string, signal: 'SIGTERM' | 'SIGINT', afterF
     // The test times the run's own answer to the signal; execa's SIGKILL after 5 s would hide it.
     forceKillAfterDelay: false,
   });
-  while (runProcessesUnder(tmp).length === 0 && child.exitCode === null) await sleep(50);
+  while (adapterProcessesUnder(tmp).length === 0 && child.exitCode === null) await sleep(50);
   await sleep(afterFirstCallMs);
   expect(child.exitCode, 'the run ended before the signal: choose an earlier point').toBeNull();
   const sentAt = Date.now();
@@ -71,7 +57,7 @@ async function interruptedRun(name: string, signal: 'SIGTERM' | 'SIGINT', afterF
   const failed = report.clauses.filter((entry) => entry.verdict === 'FAIL').map((entry) => `${entry.id}: ${entry.reason ?? ''}`);
   expect(failed, 'a call the suite ended is no evidence against the adapter').toEqual([]);
   expect(existsSync(join(outDir, 'failures'))).toBe(false);
-  expect(runProcessesUnder(tmp)).toEqual([]);
+  expect(adapterProcessesUnder(tmp)).toEqual([]);
   expect(tookMs, 'the interrupted report is due within 10 s of the signal').toBeLessThan(REPORT_DUE_MS);
 }
 

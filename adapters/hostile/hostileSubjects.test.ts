@@ -10,6 +10,7 @@ import { normalizeRunOptions } from '../../harness/options/normalizeOptions.js';
 import { runQualification } from '../../harness/runQualification.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { hostileFixtureCommand, hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
+import { adapterProcessesUnder } from '../../harness/__test-helpers__/adapterProcessesUnder.js';
 
 // Hostile adapters as the subject of a whole run: each must end in a written,
 // schema-valid report with an adapter verdict (exit 0 or 1), never a crash
@@ -65,22 +66,6 @@ function hostileConfig(name: string, { executable, argvPrefix }: { readonly exec
   const configPath = join(root(), `${name}.json`);
   const config = { protocol: 'algal.coding-operation.v1', authorityId: 'hostile', executable, argvPrefix };
   return writeFile(configPath, JSON.stringify(config)).then(() => configPath);
-}
-
-// Live adapter processes of runs whose work directories lie under `prefix` (their TMPDIR).
-function adapterProcessesUnder(prefix: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (/\) [ZX] /.test(readFileSync(`/proc/${entry}/stat`, 'latin1'))) continue;
-      const environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
-      if (environ.split('\0').some((variable) => variable.startsWith(`ADAPTER_QUALIFY_SCRATCH=${prefix}`))) found.push(Number(entry));
-    } catch {
-      // Exited meanwhile, or not ours to read.
-    }
-  }
-  return found;
 }
 
 const verdictOf = (report: AcceptanceReport | null, id: string) => report?.clauses.find((entry) => entry.id === id);
