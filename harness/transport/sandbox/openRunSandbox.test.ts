@@ -90,7 +90,10 @@ describe.runIf(hasBubblewrap)('the run sandbox (bubblewrap)', () => {
   });
 
   it('leaves no process alive once the sandbox ends: a daemon in its own session included', async () => {
-    const { stdout } = await inSandbox('setsid sleep 300 </dev/null >/dev/null 2>&1 & echo started', join(root, 'adapter'));
+    // The call kills its process group when it ends: the script waits until the daemon has left
+    // it (setsid runs before sleep is executed), or a busy host could kill it before it detached.
+    const daemon = 'setsid sleep 300 </dev/null >/dev/null 2>&1 & pid=$!; until [ "$(cat /proc/$pid/comm 2>/dev/null)" = sleep ]; do sleep 0.01; done; echo started';
+    const { stdout } = await inSandbox(daemon, join(root, 'adapter'));
     expect(stdout).toBe('started\n');
     const pgrep = (): string[] =>
       execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
