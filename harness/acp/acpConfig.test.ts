@@ -19,9 +19,23 @@ describe('validateAcpConfig', () => {
       [{ ...valid, env: { A: 1 } }, 'env.A'],
       [{ ...valid, passEnv: ['TERM'] }, 'passEnv'],
       [{ ...valid, model: { stub: 'gemini' } }, 'model.baseUrlEnv'],
+      [{ ...valid, model: { stub: 'openai', baseUrlEnv: 'OPENAI_BASE_URL' } }, 'model.stub'],
+      [{ ...valid, model: { stub: 'gemini', baseUrlEnv: 'HOME' } }, 'model.baseUrlEnv'],
+      [{ ...valid, model: { stub: 'gemini', baseUrlEnv: 'KEY' } }, 'model.baseUrlEnv'],
+      [{ ...valid, model: { stub: 'gemini', baseUrlEnv: 'PATH' } }, 'model.baseUrlEnv'],
+      [{ ...valid, model: { stub: 'gemini', baseUrlEnv: 'B', port: 1 } }, 'model.port'],
       [[], '(root)'],
     ];
     for (const [value, field] of cases) expect(validateAcpConfig(value, '/'), JSON.stringify(value)).toMatchObject({ field });
+  });
+});
+
+describe('validateAcpConfig model', () => {
+  it('keeps a stub the suite speaks and the variable that points the agent at it', () => {
+    expect(validateAcpConfig({ ...valid, model: { stub: 'gemini', baseUrlEnv: 'GOOGLE_GEMINI_BASE_URL' } }, '/')).toMatchObject({
+      config: { model: { stub: 'gemini', baseUrlEnv: 'GOOGLE_GEMINI_BASE_URL' } },
+    });
+    expect(validateAcpConfig(valid, '/')).toMatchObject({ config: { model: null } });
   });
 });
 
