@@ -45,4 +45,16 @@ describe('agentEnvironment', () => {
     if (!('config' in result)) throw new Error('invalid');
     expect(agentEnvironment(result.config, '/tmp/home', { PATH: '/bin', SECRET: 's', TERM: 'xterm' })).toEqual({ PATH: '/bin', KEY: 'v', HOME: '/tmp/home', TERM: 'dumb' });
   });
+
+  it("names the model stub's variable, empty until the agent's stub starts (never the suite's own value)", () => {
+    const result = validateAcpConfig({ ...valid, model: { stub: 'gemini', baseUrlEnv: 'GOOGLE_GEMINI_BASE_URL' } }, '/');
+    if (!('config' in result)) throw new Error('invalid');
+    expect(agentEnvironment(result.config, '/h', { PATH: '/bin', GOOGLE_GEMINI_BASE_URL: 'https://real.example' })).toEqual({
+      PATH: '/bin',
+      KEY: 'v',
+      GOOGLE_GEMINI_BASE_URL: '',
+      HOME: '/h',
+      TERM: 'dumb',
+    });
+  });
 });

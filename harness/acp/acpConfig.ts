@@ -136,7 +136,8 @@ export async function loadAcpConfig(file: string, cwd: string = process.cwd()): 
 
 /**
  * The environment of one agent process: exactly `env`, the named `passEnv` variables the suite has,
- * a fresh `HOME` and `TERM=dumb` (catalog §1).
+ * a fresh `HOME` and `TERM=dumb` (catalog §1), and with a `model` its `baseUrlEnv`, empty until the
+ * agent's model stub starts (so an agent is never pointed at its real provider by mistake).
  * @param config - the configuration
  * @param home - this process's fresh HOME
  * @param suiteEnv - the suite's own environment. @defaultValue `process.env`
@@ -149,6 +150,8 @@ export function agentEnvironment(config: AcpAgentConfig, home: string, suiteEnv:
     if (value !== undefined && name !== leaveOut) environment[name] = value;
   }
   for (const [name, value] of Object.entries(config.env)) if (name !== leaveOut) environment[name] = value;
+  // Named here so the report lists it; the run puts the agent's own model stub's address in it.
+  if (config.model !== null) environment[config.model.baseUrlEnv] = '';
   environment['HOME'] = home;
   environment['TERM'] = 'dumb';
   return environment;
