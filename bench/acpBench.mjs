@@ -1,41 +1,74 @@
-// The ACP row of `npm run bench`: the reference agent's default run, how many agent processes it started,
-// and the time spent starting them (spawn to initialize answered) against the time in cases.
+// The ACP rows of `npm run bench`: the reference agent's default run and gemini-cli's through the loopback model
+// stub (when gemini-cli is installed), how many agent processes each started, and the time spent starting them
+// (spawn to initialize answered) against the time in cases.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 /** Target wall time of the reference agent's default run (issue: ≤ 30 s on 2 idle cores). */
 const TARGET_S = 30;
 
+/** Target wall time of gemini-cli's default run through the stub (issue #39: ≤ 3 min on 2 idle cores). */
+const GEMINI_TARGET_S = 180;
+
+/** Where .ci/run installs gemini-cli unless ADAPTER_QUALIFY_GEMINI_DIR says otherwise. */
+const GEMINI_DEFAULT_DIR = '/tmp/adapter-qualify-gemini-cli';
+
 /**
- * Runs `adapter-qualify run adapters/acp-reference/agent.json` once and returns the table lines.
- * @param {{ cli: string, packageRoot: string, work: string, seed: string }} options
- * @returns {Promise<string[]>}
+ * Runs `adapter-qualify run <config>` once.
+ * @param {{ cli: string, config: string, out: string, seed: string }} options
  */
-export async function acpBench({ cli, packageRoot, work, seed }) {
-  const out = join(work, 'acp-reference');
+async function timedRun({ cli, config, out, seed }) {
   const loadBefore = loadavg()[0];
   const started = process.hrtime.bigint();
   const exitCode = await new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, 'run', join(packageRoot, 'adapters', 'acp-reference', 'agent.json'), '--out', out, '--seed', seed],
-      { env: { ...process.env, CI: 'true' }, maxBuffer: 16 * 1024 * 1024 },
-      (error) => resolve(error === null ? 0 : (error.code ?? 'error')),
+    execFile(process.execPath, [cli, 'run', config, '--out', out, '--seed', seed], { env: { ...process.env, CI: 'true' }, maxBuffer: 16 * 1024 * 1024 }, (error) =>
+      resolve(error === null ? 0 : (error.code ?? 'error')),
     );
   });
   const wallS = Number(process.hrtime.bigint() - started) / 1e9;
   const report = JSON.parse(readFileSync(join(out, 'acceptance.json'), 'utf8'));
+  return { exitCode, wallS, report, loadBefore, loadAfter: loadavg()[0] };
+}
+
+const fixed = (value, digits = 1) => value.toFixed(digits);
+
+function row(label, { exitCode, wallS, report, loadBefore, loadAfter }) {
   const { agentProcesses, startupMs, caseMs } = report.run.acp;
-  const fixed = (value, digits = 1) => value.toFixed(digits);
-  return [
+  const must = report.summary.must;
+  return `| ${label} | ${report.verdict} | ${exitCode} | ${fixed(wallS)} | ${agentProcesses} | ${fixed(startupMs / 1000)} | ${fixed(caseMs / 1000)} | ${must.pass}/${must.fail}/${must.skip + must.inconclusive} | ${fixed(loadBefore)}, ${fixed(loadAfter)} |`;
+}
+
+/**
+ * Runs the reference agent's default run, then gemini-cli's (skipped with a line saying why when it is not
+ * installed), and returns the table lines.
+ * @param {{ cli: string, packageRoot: string, work: string, seed: string }} options
+ * @returns {Promise<string[]>}
+ */
+export async function acpBench({ cli, packageRoot, work, seed }) {
+  const reference = await timedRun({ cli, config: join(packageRoot, 'adapters', 'acp-reference', 'agent.json'), out: join(work, 'acp-reference'), seed });
+  const geminiDir = process.env.ADAPTER_QUALIFY_GEMINI_DIR ?? GEMINI_DEFAULT_DIR;
+  const geminiInstalled = existsSync(join(geminiDir, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js'));
+  const gemini = geminiInstalled ? await timedRun({ cli, config: join(packageRoot, 'adapters', 'gemini-cli', 'agent.json'), out: join(work, 'gemini-cli'), seed }) : null;
+  const lines = [
     'ACP agents (acp-agent.v1), default run:',
     '',
     '| agent | verdict | exit | wall s | agent processes | start-up s | cases s | MUST pass/fail/open | load avg (1 min) before, after |',
     '|---|---|---|---|---|---|---|---|---|',
-    `| reference (node, SDK) | ${report.verdict} | ${exitCode} | ${fixed(wallS)} | ${agentProcesses} | ${fixed(startupMs / 1000)} | ${fixed(caseMs / 1000)} | ${report.summary.must.pass}/${report.summary.must.fail}/${report.summary.must.skip + report.summary.must.inconclusive} | ${fixed(loadBefore)}, ${fixed(loadavg()[0])} |`,
-    '',
-    `Target: the reference agent's default run ≤ ${TARGET_S} s: ${wallS <= TARGET_S ? 'met' : 'NOT met'} (${fixed(wallS)} s).`,
+    row('reference (node, SDK)', reference),
   ];
+  if (gemini !== null) lines.push(row('gemini-cli (stub)', gemini));
+  lines.push('', `Target: the reference agent's default run ≤ ${TARGET_S} s: ${reference.wallS <= TARGET_S ? 'met' : 'NOT met'} (${fixed(reference.wallS)} s).`);
+  if (gemini === null) {
+    lines.push(`gemini-cli (stub): not installed in ${geminiDir} (set ADAPTER_QUALIFY_GEMINI_DIR; .ci/run installs it), row left out.`);
+  } else {
+    const { agentProcesses, startupMs } = gemini.report.run.acp;
+    const oneStartS = startupMs / 1000 / Math.max(1, agentProcesses);
+    lines.push(
+      `gemini-cli (stub): one start-up (spawn to initialize answered) takes ${fixed(oneStartS)} s on average; the run costs ${fixed(gemini.wallS / oneStartS)} start-ups of wall time, ${fixed((startupMs / 1000 / gemini.wallS) * 100, 0)} % of it starting agents.`,
+      `Target: gemini-cli's default run ≤ ${GEMINI_TARGET_S} s: ${gemini.wallS <= GEMINI_TARGET_S ? 'met' : 'NOT met'} (${fixed(gemini.wallS)} s).`,
+    );
+  }
+  return lines;
 }

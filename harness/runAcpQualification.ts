@@ -16,10 +16,11 @@ import { sweepRunProcesses } from './transport/containment/sweep.js';
 import { acpClause } from './acp/acpClauses.js';
 import type { AcpCase, AcpCaseContext, AcpEvidence, AcpSuite, InitializedAgent, OpenedSession } from './acp/AcpCase.js';
 import { agentEnvironment } from './acp/acpConfig.js';
-import { AcpConnection } from './acp/AcpConnection.js';
+import type { AcpConnection } from './acp/AcpConnection.js';
 import { freshDirectory } from './acp/AcpAgentProcess.js';
 import { AcpTranscript } from './acp/AcpTranscript.js';
 import type { AcpRunOptions } from './acp/acpRunOptions.js';
+import { openAgentConnection, settleModelStubCase } from './acp/modelStub/agentModelStubs.js';
 
 /** Normalized options of an ACP run (every default applied). */
 /** What an ACP run produced. */
@@ -232,6 +233,7 @@ class CaseRunner {
           if (!broken.has(clauseId) && connection.violations.every((violation) => violation.clauseId !== clauseId)) evidence.push({ clauseId, status: 'pass', caseName });
       }
     }
+    settleModelStubCase(seen.keys(), evidence);
     if (this.#shared !== null && this.#shared.connection.process.exit !== null) this.closeShared();
     this.caseMs += Date.now() - started;
     return { evidence: evidence.filter((item) => acpClause(item.clauseId) !== undefined), error };
@@ -272,7 +274,8 @@ class CaseRunner {
     const home = await freshDirectory(this.#workDir, 'home');
     const cwd = await freshDirectory(this.#workDir, 'cwd');
     this.#agents += 1;
-    const connection = await AcpConnection.open(
+    const connection = await openAgentConnection(
+      config.model,
       { executable: config.executable, argv: config.argv, env: agentEnvironment(config, home, process.env, leaveOutEnv), cwd, callId: `acp-${this.#callPrefix}-${this.#agents}` },
       {
         agent: this.#agents,

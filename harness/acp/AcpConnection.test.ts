@@ -11,13 +11,13 @@ const work = mkdtempSync(join(tmpdir(), 'acp-connection-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let agents = 0;
 
-async function scripted(onLine: string): Promise<AcpConnection> {
+async function scripted(onLine: string, inactivityMs = 10_000): Promise<AcpConnection> {
   agents += 1;
   const script = `const out = (v) => process.stdout.write(typeof v === 'string' ? v : JSON.stringify(v) + '\\n');
 require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => { const m = JSON.parse(line); ${onLine} });`;
   return AcpConnection.open(
     { executable: process.execPath, argv: ['-e', script], env: { PATH: process.env['PATH'] ?? '' }, cwd: work, callId: `connection-test-${process.pid}-${agents}` },
-    { agent: agents, transcript: new AcpTranscript(null), bounds: { frameBytes: 1024 * 1024, bootstrapMs: 5000, inactivityMs: 10_000 } },
+    { agent: agents, transcript: new AcpTranscript(null), bounds: { frameBytes: 1024 * 1024, bootstrapMs: 5000, inactivityMs } },
   );
 }
 
@@ -46,6 +46,14 @@ describe('AcpConnection', { timeout: 60_000 }, () => {
     connection.notify('_aq/hello', {});
     await connection.waitUntil(() => connection.violations.length > 0, 5000);
     expect(clausesOf(connection)).toEqual(['ACP-FRM-NO-RESPONSE-TO-NOTIFICATION']);
+    connection.close();
+  });
+
+  it('counts inactivity from the request when the agent was left idle longer than the limit before it', async () => {
+    const connection = await scripted(`if (m.id !== undefined) setTimeout(() => out({ jsonrpc: '2.0', id: m.id, result: {} }), 300);`, 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const outcome = await connection.request('x/ping', {}).response;
+    expect(outcome.kind).toBe('result');
     connection.close();
   });
 

@@ -389,11 +389,12 @@ export class AcpConnection {
       let timer: NodeJS.Timeout | undefined;
       const arm = (): void => {
         clearTimeout(timer);
-        const inactivityLeft = this.#bounds.inactivityMs - (Date.now() - this.#lastFrameAt);
+        // Silence counts from the later of the last frame and the request: an agent left idle is not inactive.
+        const inactivityLeft = this.#bounds.inactivityMs - (Date.now() - Math.max(this.#lastFrameAt, pending.sentAt));
         const boundLeft = boundMs === null ? Infinity : boundMs - (Date.now() - pending.sentAt);
         const left = Math.max(0, Math.min(inactivityLeft, boundLeft));
         timer = setTimeout(() => {
-          const sinceFrame = Date.now() - this.#lastFrameAt;
+          const sinceFrame = Date.now() - Math.max(this.#lastFrameAt, pending.sentAt);
           if (boundMs !== null && Date.now() - pending.sentAt >= boundMs) {
             done({ kind: 'no-response', why: 'bound', detail: `no response to ${pending.method} within the bootstrap bound of ${boundMs} ms`, afterMs: Date.now() - pending.sentAt });
           } else if (sinceFrame >= this.#bounds.inactivityMs) {

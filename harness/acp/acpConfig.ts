@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describeReceived, UsageError } from '../UsageError.js';
+import { modelStubProviders } from './modelStub/index.js';
 
 // The subject configuration of the acp-agent.v1 profile (catalog §1): closed, validated before
 // any process starts; argv items starting with ./ or ../ resolve against the file's directory.
@@ -11,7 +12,7 @@ export const ACP_PROFILE_ID = 'acp-agent.v1';
 
 /** The loopback model stub a configuration asks for (catalog §6). */
 export interface AcpModelStubConfig {
-  /** The provider wire API the stub speaks, e.g. `gemini`. */
+  /** The provider wire API the stub speaks, one of `modelStubProviders` (`gemini`). */
   readonly stub: string;
   /** The variable through which the agent is pointed at the stub. */
   readonly baseUrlEnv: string;
@@ -28,6 +29,7 @@ export interface AcpAgentConfig {
   readonly env: Readonly<Record<string, string>>;
   /** Names of the suite's own variables the agent receives. */
   readonly passEnv: readonly string[];
+  /** The loopback model stub each agent process gets (its address in `baseUrlEnv`), or null for none. */
   readonly model: AcpModelStubConfig | null;
 }
 
@@ -83,8 +85,12 @@ export function validateAcpConfig(value: unknown, configDir: string): { readonly
     const { stub: name, baseUrlEnv, ...rest } = model as Record<string, unknown>;
     const extra = Object.keys(rest)[0];
     if (extra !== undefined) return { field: `model.${extra}`, message: 'unknown field (fields: stub, baseUrlEnv)' };
-    if (typeof name !== 'string' || name === '') return { field: 'model.stub', message: `must be a non-empty string, got ${describeReceived(name)}` };
+    if (typeof name !== 'string' || !(modelStubProviders as readonly string[]).includes(name))
+      return { field: 'model.stub', message: `must be a provider the model stub speaks (${modelStubProviders.join(', ')}), got ${describeReceived(name)}` };
     if (typeof baseUrlEnv !== 'string' || !ENV_NAME.test(baseUrlEnv)) return { field: 'model.baseUrlEnv', message: `must be a variable name, got ${describeReceived(baseUrlEnv)}` };
+    if (RESERVED_NAMES.has(baseUrlEnv)) return { field: 'model.baseUrlEnv', message: `${baseUrlEnv} is set by the suite` };
+    if (Object.hasOwn(env, baseUrlEnv) || (passEnv as string[]).includes(baseUrlEnv))
+      return { field: 'model.baseUrlEnv', message: `${baseUrlEnv} is also in env or passEnv; the suite sets it to the model stub's address` };
     stub = { stub: name, baseUrlEnv };
   }
   return {
@@ -130,7 +136,8 @@ export async function loadAcpConfig(file: string, cwd: string = process.cwd()): 
 
 /**
  * The environment of one agent process: exactly `env`, the named `passEnv` variables the suite has,
- * a fresh `HOME` and `TERM=dumb` (catalog §1).
+ * a fresh `HOME` and `TERM=dumb` (catalog §1), and with a `model` its `baseUrlEnv`, empty until the
+ * agent's model stub starts (so an agent is never pointed at its real provider by mistake).
  * @param config - the configuration
  * @param home - this process's fresh HOME
  * @param suiteEnv - the suite's own environment. @defaultValue `process.env`
@@ -143,6 +150,8 @@ export function agentEnvironment(config: AcpAgentConfig, home: string, suiteEnv:
     if (value !== undefined && name !== leaveOut) environment[name] = value;
   }
   for (const [name, value] of Object.entries(config.env)) if (name !== leaveOut) environment[name] = value;
+  // Named here so the report lists it; the run puts the agent's own model stub's address in it.
+  if (config.model !== null) environment[config.model.baseUrlEnv] = '';
   environment['HOME'] = home;
   environment['TERM'] = 'dumb';
   return environment;
