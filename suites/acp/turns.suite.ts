@@ -5,6 +5,7 @@ import { CLIENT_GATE_CLAUSES, CONTENT_CLAUSES, judgeClientGates, judgePromptCont
 import { drivableShared } from '../../harness/acp/turn/drivableAgent.js';
 import { judgeMcpServer, MCP_SERVER_CLAUSES } from '../../harness/acp/turn/mcpServerCase.js';
 import { runSessionModel } from '../../harness/acp/turn/runSessionModel.js';
+import { judgeSessionPaths, SESSION_PATH_CLAUSES } from '../../harness/acp/turn/sessionPathsCase.js';
 
 // Prompt turns and cancellation as properties of one session's model (fc.commands): scenario turns,
 // cancels drawn over the frames of a streaming turn, idle cancels, a second session, faults between turns;
@@ -65,6 +66,11 @@ export const acpSuite: AcpSuite = {
       name: `${MCP_SERVER_CLAUSES.join(' ')}: a session with the suite's stdio MCP fixture, then a first mcp-tool prompt`,
       clauses: MCP_SERVER_CLAUSES,
       run: judgeMcpServer,
+    },
+    {
+      name: `${SESSION_PATH_CLAUSES.join(' ')}: the paths that tool turns name (fs requests, tool-call locations, a terminal's cwd)`,
+      clauses: SESSION_PATH_CLAUSES,
+      run: judgeSessionPaths,
     },
   ],
 };
