@@ -9,10 +9,11 @@ import { packageRoot } from '../../harness/packageRoot.js';
 import { runAcpQualification } from '../../harness/runAcpQualification.js';
 
 // End to end over dist/ (npm run build first): the turn cases with an agent process or a session of
-// their own (client capabilities withheld, prompt content, $/cancel_request, the MCP fixture) PASS
+// their own (client capabilities withheld, prompt content, $/cancel_request, the MCP fixture, the
+// paths of tool turns) PASS
 // on the reference agent, and each mutant of those clauses FAILs exactly its clause among them.
 
-const CASES = 'ACP-FS-GATED ACP-TERM|ACP-TURN-BASELINE-CONTENT ACP-TURN-CONTENT|ACP-CANCEL-REQUEST:|ACP-SESS-MCP-STDIO ACP';
+const CASES = 'ACP-FS-GATED ACP-TERM|ACP-TURN-BASELINE-CONTENT ACP-TURN-CONTENT|ACP-CANCEL-REQUEST:|ACP-SESS-MCP-STDIO ACP|ACP-SESS-CWD ACP-SESS-PATHS';
 const JUDGED: readonly AcpClauseId[] = [
   'ACP-FS-GATED',
   'ACP-TERM-GATED',
@@ -21,6 +22,8 @@ const JUDGED: readonly AcpClauseId[] = [
   'ACP-CANCEL-REQUEST',
   'ACP-SESS-MCP-STDIO',
   'ACP-SESS-MCP-READY',
+  'ACP-SESS-CWD',
+  'ACP-SESS-PATHS-ABSOLUTE',
 ];
 
 async function verdicts(mutant: string | null): Promise<Record<string, string>> {
@@ -59,6 +62,8 @@ describe('the turn cases of their own process or session', () => {
     ['mcp-servers-ignored', 'ACP-SESS-MCP-STDIO'],
     ['mcp-listed-after-first-step', 'ACP-SESS-MCP-READY'],
     ['mcp-server-env-dropped', 'ACP-SESS-MCP-STDIO'],
+    ['paths-under-spawn-directory', 'ACP-SESS-CWD'],
+    ['relative-paths', 'ACP-SESS-PATHS-ABSOLUTE'],
   ] as const)('kill %s at %s and at no other of them', { timeout: 180_000 }, async (mutant, clauseId) => {
     const found = await verdicts(mutant);
     expect(found[clauseId]).toBe('FAIL');
