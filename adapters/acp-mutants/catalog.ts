@@ -3,7 +3,7 @@ import { framingMutants } from './framingMutants.js';
 import { initializationMutants } from './initializationMutants.js';
 import { lifecycleMutants, robustnessMutants } from './robustnessMutants.js';
 import { sessionMutants } from './sessionMutants.js';
-import { cancellationMutants, clientRequestMutants, turnMutants } from './turnMutants.js';
+import { cancellationMutants, clientRequestMutants, mcpMutants, turnMutants } from './turnMutants.js';
 
 /** Every ACP mutant, each breaking one clause of acp-agent.v1 (beside its declared incidental ones). */
 export const acpMutants: readonly AcpMutant[] = Object.freeze([
@@ -15,6 +15,7 @@ export const acpMutants: readonly AcpMutant[] = Object.freeze([
   ...clientRequestMutants,
   ...robustnessMutants,
   ...lifecycleMutants,
+  ...mcpMutants,
 ]);
 
 /**

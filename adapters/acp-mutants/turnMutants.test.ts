@@ -1,4 +1,4 @@
-import { cancellationMutants, clientRequestMutants, turnMutants } from './turnMutants.js';
+import { cancellationMutants, clientRequestMutants, mcpMutants, turnMutants } from './turnMutants.js';
 import { describeMutants } from './__test-helpers__/mutantProbes.js';
 
-describeMutants([...turnMutants, ...cancellationMutants, ...clientRequestMutants]);
+describeMutants([...turnMutants, ...cancellationMutants, ...clientRequestMutants, ...mcpMutants]);

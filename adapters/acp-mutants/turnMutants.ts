@@ -206,3 +206,15 @@ export const clientRequestMutants: readonly AcpMutant[] = [
     { clientErrorExits: true },
   ),
 ];
+
+/** The mutants of the stdio MCP servers a session is given. */
+export const mcpMutants: readonly AcpMutant[] = [
+  defineAcpMutant(
+    {
+      name: 'mcp-server-env-dropped',
+      claims: ['ACP-SESS-MCP-STDIO'],
+      description: "Starts a stdio MCP server with its own environment only, dropping the env that session/new gave for it (a server's API key never arrives).",
+    },
+    { passesMcpServerEnv: false },
+  ),
+];

@@ -97,6 +97,8 @@ export interface AcpAgentBehavior {
   readonly answersCancelledRequest: boolean;
   /** How the process ends. */
   readonly lifecycle: ProcessLifecycle;
+  /** Whether a stdio MCP server gets the `env` that `session/new` gave for it. */
+  readonly passesMcpServerEnv: boolean;
 }
 
 /** How the agent process ends. */

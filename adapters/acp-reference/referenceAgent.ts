@@ -105,7 +105,8 @@ export function createReferenceAgent(options: ReferenceAgentOptions): AgentApp {
     for (const server of servers) {
       if ('type' in server && (server.type === 'http' || server.type === 'sse')) continue;
       try {
-        session.mcp.push(await startMcpServer(server as McpServerStdio, log));
+        const stdio = server as McpServerStdio;
+        session.mcp.push(await startMcpServer(behavior.passesMcpServerEnv ? stdio : { ...stdio, env: [] }, log));
       } catch (error) {
         log(`MCP server ${server.name} did not start: ${String(error)}`);
       }

@@ -45,4 +45,5 @@ export const referenceBehavior: AcpAgentBehavior = Object.freeze<AcpAgentBehavio
   clientErrorExits: false,
   answersCancelledRequest: true,
   lifecycle: Object.freeze({ exitOnStdinEnd: true, exitOnSigterm: true, wrapsLeavingChild: false }),
+  passesMcpServerEnv: true,
 });

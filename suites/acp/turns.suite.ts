@@ -1,10 +1,16 @@
 import type { AcpCaseContext, AcpSuite } from '../../harness/acp/AcpCase.js';
 import type { AcpClauseId } from '../../harness/acp/acpClauses.js';
+import { judgeCancelRequest } from '../../harness/acp/turn/cancelRequestCase.js';
+import { CLIENT_GATE_CLAUSES, CONTENT_CLAUSES, judgeClientGates, judgePromptContent } from '../../harness/acp/turn/capabilityGates.js';
 import { drivableShared } from '../../harness/acp/turn/drivableAgent.js';
+import { judgeMcpServer, MCP_SERVER_CLAUSES } from '../../harness/acp/turn/mcpServerCase.js';
 import { runSessionModel } from '../../harness/acp/turn/runSessionModel.js';
+import { judgeSessionPaths, SESSION_PATH_CLAUSES } from '../../harness/acp/turn/sessionPathsCase.js';
 
 // Prompt turns and cancellation as properties of one session's model (fc.commands): scenario turns,
-// cancels drawn over the frames of a streaming turn, idle cancels, a second session, faults between turns.
+// cancels drawn over the frames of a streaming turn, idle cancels, a second session, faults between turns;
+// beside it, the cases that need a process or session of their own: client capabilities withheld,
+// prompt content kinds, $/cancel_request, the suite's stdio MCP fixture.
 
 const MODEL_CLAUSES: readonly AcpClauseId[] = [
   'ACP-TURN-STOPREASON',
@@ -40,6 +46,31 @@ export const acpSuite: AcpSuite = {
         if (shared === null) return;
         await runSessionModel(context, shared.connection, MODEL_CLAUSES, closeAdvertised(shared.result!));
       },
+    },
+    {
+      name: `${CLIENT_GATE_CLAUSES.join(' ')}: tool turns on fresh agents offered no fs or terminal, or fs reads alone`,
+      clauses: CLIENT_GATE_CLAUSES,
+      run: judgeClientGates,
+    },
+    {
+      name: `${CONTENT_CLAUSES.join(' ')}: prompts of text and resource_link blocks, then each content kind the agent did not advertise`,
+      clauses: CONTENT_CLAUSES,
+      run: judgePromptContent,
+    },
+    {
+      name: 'ACP-CANCEL-REQUEST: a streaming prompt cancelled with $/cancel_request',
+      clauses: ['ACP-CANCEL-REQUEST'],
+      run: judgeCancelRequest,
+    },
+    {
+      name: `${MCP_SERVER_CLAUSES.join(' ')}: a session with the suite's stdio MCP fixture, then a first mcp-tool prompt`,
+      clauses: MCP_SERVER_CLAUSES,
+      run: judgeMcpServer,
+    },
+    {
+      name: `${SESSION_PATH_CLAUSES.join(' ')}: the paths that tool turns name (fs requests, tool-call locations, a terminal's cwd)`,
+      clauses: SESSION_PATH_CLAUSES,
+      run: judgeSessionPaths,
     },
   ],
 };

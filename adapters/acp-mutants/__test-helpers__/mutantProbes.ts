@@ -227,6 +227,13 @@ export const mutantProbes: Record<string, Probe> = {
     await agent.request('session/new', { cwd: freshDir('cwd'), mcpServers: [server] });
     return !(existsSync(log) && readFileSync(log, 'utf8').includes('"tools/list"'));
   },
+  'mcp-server-env-dropped': async (spawn) => {
+    const agent = spawn();
+    const { log, server } = withFixture();
+    await agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+    await agent.request('session/new', { cwd: freshDir('cwd'), mcpServers: [{ ...server, env: [{ name: 'FIXTURE_ENV', value: 'given' }] }] });
+    return !readFileSync(log, 'utf8').includes('"fixtureEnv":"given"');
+  },
   'load-replays-last-turn': async (spawn) =>
     (await loadInFreshProcess(spawn, 'session/load')).before.filter((frame) => frame.params.update.sessionUpdate === 'user_message_chunk').length < 2,
   'load-replays-after-response': async (spawn) => (await loadInFreshProcess(spawn, 'session/load')).before.length === 0,

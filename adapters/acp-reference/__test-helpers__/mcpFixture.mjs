@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // A tiny stdio MCP server for the reference agent's tests: one tool, `echo`, and a log of every
-// request it received (method, time and its own pid) appended to the file named by its first argument.
+// request it received (method, time, its own pid and its FIXTURE_ENV variable) appended to the file named by its first argument.
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const logFile = process.argv[2];
-const record = (method) => logFile && appendFileSync(logFile, `${JSON.stringify({ method, at: Date.now(), pid: process.pid })}\n`);
+const record = (method) => logFile && appendFileSync(logFile, `${JSON.stringify({ method, at: Date.now(), pid: process.pid, fixtureEnv: process.env.FIXTURE_ENV ?? null })}\n`);
 const reply = (id, result) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id, result })}\n`);
 
 createInterface({ input: process.stdin }).on('line', (line) => {
