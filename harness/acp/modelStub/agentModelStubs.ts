@@ -7,6 +7,7 @@ import { acpClause } from '../acpClauses.js';
 import type { AgentSpawnRequest } from '../AcpAgentProcess.js';
 import { AcpConnection, type ConnectionServices } from '../AcpConnection.js';
 import type { AcpTranscript } from '../AcpTranscript.js';
+import { MCP_FIXTURE_TOOL } from '../mcpFixtureTool.js';
 import { startModelStub, type ModelRequestRecord, type ModelStub, type ModelStubProvider } from './index.js';
 
 /** The `model` field of a subject configuration (`AcpModelStubConfig`). */
@@ -40,7 +41,7 @@ const attached = new WeakMap<AcpConnection, AttachedStub>();
  */
 export async function openAgentConnection(model: AgentModelStubConfig | null, spawnRequest: AgentSpawnRequest, services: ConnectionServices): Promise<AcpConnection> {
   if (model === null) return AcpConnection.open(spawnRequest, services);
-  const stub = await startModelStub({ provider: model.stub as ModelStubProvider });
+  const stub = await startModelStub({ provider: model.stub as ModelStubProvider, mcpToolName: MCP_FIXTURE_TOOL.name });
   const openedAt = Date.now();
   let connection: AcpConnection;
   try {

@@ -4,12 +4,10 @@
 // nonce in AQ_MCP_FIXTURE_NONCE. It reports how it was started and every message it reads to the
 // suite over the control socket, and answers a request only once the suite has acknowledged its
 // report, so the suite's record of the server is complete before the agent can act on an answer.
-// Standalone: node built-ins only (the agent runs it as its own child).
+// Standalone: node built-ins and its tool's definition only (the agent runs it as its own child).
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
-
-/** The one tool the fixture offers. */
-const TOOL = { name: 'record_note', description: 'Records a note for adapter-qualify.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
+import { MCP_FIXTURE_TOOL as TOOL } from '../mcpFixtureTool.js';
 
 type Message = { readonly id?: unknown; readonly method?: unknown; readonly params?: unknown };
 
