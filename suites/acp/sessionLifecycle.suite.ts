@@ -146,10 +146,14 @@ async function closeCase(context: AcpCaseContext): Promise<void> {
   }
 }
 
-/** The value sequence of one option: every offered value, the current one last (so the session ends as it began). */
+/**
+ * The value sequence of one option, the current one last (so the session ends as it began): every offered value of
+ * a model option (the host's "enforce model" may pick any), one other value of the rest.
+ */
 function valuesToSet(option: ConfigOptionView): (string | boolean)[] {
   const values = option.values as readonly (string | boolean)[];
-  return [...values.filter((value) => value !== option.currentValue), ...values.filter((value) => value === option.currentValue)];
+  const others = values.filter((value) => value !== option.currentValue);
+  return [...(option.category === 'model' ? others : others.slice(0, 1)), ...values.filter((value) => value === option.currentValue)];
 }
 
 async function configCase(context: AcpCaseContext): Promise<void> {
