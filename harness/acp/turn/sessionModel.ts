@@ -438,6 +438,7 @@ class GarbageLineStep implements Step {
 /**
  * The steps of the session model.
  * @param maxFrames - the largest cancel point drawn (in updates of the turn)
+ * @param more - further steps drawn beside these (the config and close steps). @defaultValue none
  */
 export function sessionSteps(maxFrames: number, more: readonly fc.Arbitrary<Step>[] = []): fc.Arbitrary<Iterable<fc.AsyncCommand<SessionModel, SessionReal>>> {
   return fc.commands(
