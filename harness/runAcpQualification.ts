@@ -153,6 +153,8 @@ class CaseRunner {
   #sharedRestarts = 0;
   #lastFailure: InitializedAgent | null = null;
   #agents = 0;
+  /** Each agent's HOME, for a later agent that must see what it persisted. */
+  readonly #homes = new WeakMap<AcpConnection, string>();
   startupMs = 0;
   caseMs = 0;
 
@@ -189,7 +191,7 @@ class CaseRunner {
         return shared;
       },
       startAgent: async (startOptions = {}) => {
-        const connection = await this.#start(startOptions.leaveOutEnv ?? null);
+        const connection = await this.#start(startOptions.leaveOutEnv ?? null, startOptions.sameHomeAs);
         own.push(connection);
         watch(connection);
         return connection;
@@ -268,10 +270,10 @@ class CaseRunner {
     return initialized;
   }
 
-  async #start(leaveOutEnv: string | null): Promise<AcpConnection> {
+  async #start(leaveOutEnv: string | null, sameHomeAs?: AcpConnection): Promise<AcpConnection> {
     const began = Date.now();
     const config = this.#options.loaded.config;
-    const home = await freshDirectory(this.#workDir, 'home');
+    const home = (sameHomeAs === undefined ? undefined : this.#homes.get(sameHomeAs)) ?? (await freshDirectory(this.#workDir, 'home'));
     const cwd = await freshDirectory(this.#workDir, 'cwd');
     this.#agents += 1;
     const connection = await openAgentConnection(
@@ -284,6 +286,7 @@ class CaseRunner {
       },
     );
     this.startupMs += Date.now() - began;
+    this.#homes.set(connection, home);
     this.#created.push(connection);
     return connection;
   }

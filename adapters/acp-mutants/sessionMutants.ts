@@ -121,4 +121,23 @@ export const sessionMutants: readonly AcpMutant[] = [
     },
     { promptConfig: () => defaultConfigValues },
   ),
+  defineAcpMutant(
+    {
+      name: 'load-replays-agent-only',
+      claims: ['ACP-SESS-LOAD'],
+      description: "session/load replays the agent's messages but not the user's prompts (a history kept as model output only).",
+    },
+    { loadReplay: (turns) => ({ beforeResponse: turns.flat().filter((update) => update.sessionUpdate !== 'user_message_chunk'), afterResponse: [] }) },
+  ),
+  defineAcpMutant(
+    {
+      name: 'config-answer-stale-value',
+      claims: ['ACP-CFG-OPTIONS'],
+      description: 'session/set_config_option applies the value but answers the complete list with the changed option back at its first value (the list built from the defaults).',
+    },
+    {
+      setConfigAnswer: (all, changedId) =>
+        all.map((option) => (option.id === changedId && option.type === 'select' ? { ...option, currentValue: defaultConfigValues[changedId] ?? option.currentValue } : option)),
+    },
+  ),
 ];

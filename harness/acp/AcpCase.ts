@@ -45,9 +45,10 @@ export interface AcpCaseContext {
   shared(): Promise<InitializedAgent>;
   /**
    * A fresh agent process of this case alone (closed when the case ends).
-   * @param options - a configured environment name to leave out (ACP-ENV-MINIMUM)
+   * @param options - a configured environment name to leave out (ACP-ENV-MINIMUM); an agent started by this
+   * context whose HOME the new process gets too, so it sees what the first one persisted (ACP-SESS-LOAD)
    */
-  startAgent(options?: { readonly leaveOutEnv?: string }): Promise<AcpConnection>;
+  startAgent(options?: { readonly leaveOutEnv?: string; readonly sameHomeAs?: AcpConnection }): Promise<AcpConnection>;
   /**
    * Sends `initialize` and waits within the bootstrap bound.
    * @param connection - the agent

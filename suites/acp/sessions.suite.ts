@@ -5,7 +5,8 @@ import type { AcpClauseId } from '../../harness/acp/acpClauses.js';
 import type { AcpConnection, ResponseOutcome } from '../../harness/acp/AcpConnection.js';
 
 // Sessions without a prompt turn: new sessions and their ids, update order, unknown sessions,
-// resume; which "(if advertised)" clauses apply, read from the agent's own capabilities.
+// resume (NOT-APPLICABLE unless the agent advertises it). Load, close and config options are the
+// session lifecycle suite's.
 
 function capabilitiesOf(result: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const capabilities = result['agentCapabilities'];
@@ -131,23 +132,6 @@ export const acpSuite: AcpSuite = {
           .find((notification) => notification.method === 'session/update' && notification.frame.index < outcome.frame.index && isTurnContent(notification.params));
         if (replayed !== undefined) context.fail('ACP-SESS-RESUME', 'session/resume replayed conversation content before its response', replayed.frame);
         else context.pass('ACP-SESS-RESUME');
-      },
-    },
-    {
-      name: 'ACP-SESS-LOAD ACP-SESS-CLOSE ACP-CFG-OPTIONS: which capability-gated session clauses apply',
-      clauses: ['ACP-SESS-LOAD', 'ACP-SESS-CLOSE', 'ACP-CFG-OPTIONS'],
-      run: async (context) => {
-        const shared = await sharedResult(context, []);
-        if (shared === null) return;
-        // Advertised ones need a prompt turn to be judged (the profile's part 2): the report says so. Not advertised: not applicable.
-        if (capabilitiesOf(shared.result!)['loadSession'] !== true) context.notApplicable('ACP-SESS-LOAD', 'the agent does not advertise loadSession');
-        if (!sessionCapability(shared.result!, 'close')) context.notApplicable('ACP-SESS-CLOSE', 'the agent does not advertise sessionCapabilities.close');
-        const session = await context.newSession(shared.connection);
-        if (session.outcome.kind === 'result') {
-          const options = (session.outcome.result as { configOptions?: unknown } | null)?.configOptions;
-          if (!Array.isArray(options) || options.length === 0) context.notApplicable('ACP-CFG-OPTIONS', 'session/new offers no config options');
-        }
-        await stillServing(context, shared.connection);
       },
     },
   ],

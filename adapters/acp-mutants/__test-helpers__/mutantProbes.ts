@@ -262,6 +262,13 @@ export const mutantProbes: Record<string, Probe> = {
     const echoed = agent.frames.slice(from).find(isChunk);
     return JSON.parse(echoed?.params.update.content.text ?? '{}').model !== 'scripted-large';
   },
+  'load-replays-agent-only': async (spawn) => !(await loadInFreshProcess(spawn, 'session/load')).before.some((frame) => frame.params.update.sessionUpdate === 'user_message_chunk'),
+  'config-answer-stale-value': async (spawn) => {
+    const agent = spawn();
+    const sessionId = await agent.start();
+    const answer = await agent.request('session/set_config_option', { sessionId, configId: 'model', value: 'scripted-large' });
+    return answer.result?.configOptions.find((option: any) => option.id === 'model')?.currentValue !== 'scripted-large';
+  },
   // Prompt turns
   'stop-reason-error': async (spawn) => {
     const agent = spawn();

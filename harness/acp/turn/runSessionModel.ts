@@ -6,6 +6,7 @@ import { describeOutcome } from '../AcpCase.js';
 import type { AcpClauseId } from '../acpClauses.js';
 import type { AcpConnection } from '../AcpConnection.js';
 import { HeldAnswers } from './heldAnswers.js';
+import { lifecycleMustTrySteps, lifecycleSteps } from './sessionLifecycleSteps.js';
 import { mustTrySteps, renderTrace, sessionSteps, TurnRuleBroken, type SessionModel, type SessionReal, type SessionStep } from './sessionModel.js';
 
 // Runs the session model against one agent: a fixed must-try sequence, then fast-check's drawn
@@ -24,7 +25,8 @@ async function freshRun(context: AcpCaseContext, connection: AcpConnection, canC
   if (session.sessionId === null) return `session/new got ${describeOutcome(session.outcome)}`;
   // The file the read scenarios ask for exists, so a default answer is a result, not an error.
   await writeFile(join(session.root, 'notes.txt'), 'adapter-qualify notes\n');
-  return { context, connection, sessionId: session.sessionId, canClose, answers, trace: [], tested: new Set(), violations: [], inconclusive: [] };
+  const configOptions = session.outcome.kind === 'result' ? (session.outcome.result as { configOptions?: unknown } | null)?.configOptions : undefined;
+  return { context, connection, sessionId: session.sessionId, canClose, configOptions, answers, trace: [], tested: new Set(), violations: [], inconclusive: [] };
 }
 
 /** The steps as they run: each is added to `ran` when it starts. */
@@ -73,7 +75,7 @@ async function decide(context: AcpCaseContext, connection: AcpConnection, clause
   };
 
   // The fixed sequence first; when it fails, steps are dropped one at a time while it still fails.
-  let mustTry: SessionStep[] = mustTrySteps();
+  let mustTry: SessionStep[] = [...mustTrySteps(), ...lifecycleMustTrySteps()];
   let shrinkRuns = 0;
   for (let drop = -1; drop < mustTry.length && shrinkRuns <= MAX_SHRINK_RUNS && setupProblem === null; drop += 1) {
     const candidate = drop < 0 ? mustTry : mustTry.filter((_, index) => index !== drop);
@@ -102,7 +104,7 @@ async function decide(context: AcpCaseContext, connection: AcpConnection, clause
 
   if (setupProblem === null) {
     let runsAfterFailure = -1;
-    const property = fc.asyncProperty(sessionSteps(MAX_CANCEL_FRAME), async (steps) => {
+    const property = fc.asyncProperty(sessionSteps(MAX_CANCEL_FRAME, lifecycleSteps(MAX_CANCEL_FRAME)), async (steps) => {
       if (runsAfterFailure >= MAX_SHRINK_RUNS) fc.pre(false);
       if (runsAfterFailure >= 0) runsAfterFailure += 1;
       const real = await freshRun(context, connection, canClose, answers);

@@ -46,6 +46,8 @@ export interface SessionReal {
   sessionId: string;
   /** Whether the agent advertises `sessionCapabilities.close`. */
   readonly canClose: boolean;
+  /** The current session's `configOptions` as the agent last answered them (raw). */
+  configOptions: unknown;
   /** The suite's answers to the agent's requests, chosen per step. */
   readonly answers: HeldAnswers;
   /** Frames of this run, both directions, in order (for counterexamples). */
@@ -387,6 +389,7 @@ class NewSessionStep implements Step {
       return;
     }
     real.sessionId = session.sessionId;
+    real.configOptions = session.outcome.kind === 'result' ? (session.outcome.result as { configOptions?: unknown } | null)?.configOptions : undefined;
     model.sessions += 1;
     model.turnsEnded = 0;
     model.idleCancelPending = false;
@@ -435,8 +438,9 @@ class GarbageLineStep implements Step {
 /**
  * The steps of the session model.
  * @param maxFrames - the largest cancel point drawn (in updates of the turn)
+ * @param more - further steps drawn beside these (the config and close steps). @defaultValue none
  */
-export function sessionSteps(maxFrames: number): fc.Arbitrary<Iterable<fc.AsyncCommand<SessionModel, SessionReal>>> {
+export function sessionSteps(maxFrames: number, more: readonly fc.Arbitrary<Step>[] = []): fc.Arbitrary<Iterable<fc.AsyncCommand<SessionModel, SessionReal>>> {
   return fc.commands(
     [
       fc.constantFrom(...NATURAL_SCENARIOS).map((scenario) => new PromptStep(scenario)),
@@ -448,6 +452,7 @@ export function sessionSteps(maxFrames: number): fc.Arbitrary<Iterable<fc.AsyncC
       fc.constant(new NewSessionStep()),
       fc.constant(new UnknownMethodStep()),
       fc.constant(new GarbageLineStep()),
+      ...more,
     ],
     { maxCommands: 12 },
   );
