@@ -1,7 +1,8 @@
 // The qualifying commands: `run` (the coding-operation profile), `manifest` (the
 // adapter-manifest profile) and `self-check` (the suite against its own mutants).
 import { join } from 'node:path';
-import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject, relativeFileArguments } from '../options/loadSubject.js';
+import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../options/loadSubject.js';
+import { relativeFileArguments, relativeFileWarning } from '../config/hostConfig.js';
 import { normalizeManifestOptions, normalizeRunOptions, normalizeSelfCheckOptions } from '../options/normalizeOptions.js';
 import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions } from '../options/runOptions.js';
 import { appendStepSummary } from '../../reports/stepSummary.js';
@@ -150,7 +151,7 @@ async function loadSubject(subject: SubjectArgs, cwd: string, warn: (line: strin
   if (subject.kind === 'sdk') return loadSdkSubject(subject.moduleFile, subject.authorityId, cwd);
   const loaded = await loadAdapterConfig(subject.configFile, cwd);
   await assertExecutableRunnable(loaded, subject.configFile);
-  for (const warning of await relativeFileArguments(loaded)) warn(`${subject.configFile}: ${warning}`);
+  for (const argument of await relativeFileArguments(loaded.config, loaded.adapterCwd)) warn(`${subject.configFile}: ${relativeFileWarning(argument, subject.configFile)}`);
   return { kind: 'command', ...loaded };
 }
 
