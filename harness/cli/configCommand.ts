@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { hostReadyConfig, relativeFileArguments } from '../config/hostConfig.js';
 import type { AdapterConfig } from '../config/adapterConfig.js';
+import { aliasNote, reachablePath } from '../options/bytePath.js';
 import { assertExecutableRunnable, loadAdapterConfig } from '../options/loadSubject.js';
 import { packageRoot } from '../packageRoot.js';
 import { UsageError } from '../UsageError.js';
@@ -38,10 +39,19 @@ export async function configCommand(args: readonly string[], io: CliIo, cwd: str
     throw new UsageError(`config: expected one adapter.json or one of ${Object.keys(BUNDLED_ADAPTERS).join(', ')} (see adapter-qualify config --help)`);
   }
   const bundled = Object.hasOwn(BUNDLED_ADAPTERS, subject) ? BUNDLED_ADAPTERS[subject] : undefined;
-  const file = bundled === undefined ? subject : path.join(packageRoot, bundled);
+  const reachable = bundled === undefined ? reachablePath(subject, cwd, 'adapter configuration') : null;
+  if (reachable?.alias != null) io.stderr.write(`adapter-qualify config: ${aliasNote(reachable)}\n`);
+  const file = reachable === null ? path.join(packageRoot, bundled!) : reachable.path;
   const loaded = await loadAdapterConfig(file, cwd);
   await assertExecutableRunnable(loaded, file);
   const relative = await relativeFileArguments(loaded.config, loaded.adapterCwd);
+  if (reachable?.alias != null && relative.length > 0) {
+    // Not a limit of Node: JSON strings are Unicode text, which the host encodes as UTF-8.
+    throw new UsageError(
+      `config: "${reachable.shown}": no adapter.json can name a file in this directory for the host: JSON strings are Unicode text, ` +
+        `which the host passes on as UTF-8, and the directory's name is not UTF-8; move the adapter, or name it through a UTF-8 path (a symlink)`,
+    );
+  }
   const config = hostReadyConfig(loaded.config, relative);
   for (const { index, item, absolute } of relative) {
     io.stderr.write(`adapter-qualify config: argvPrefix[${index}] ${JSON.stringify(item)} -> ${JSON.stringify(absolute)}\n`);

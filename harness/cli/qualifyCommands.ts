@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../options/loadSubject.js';
 import { relativeFileArguments, relativeFileWarning } from '../config/hostConfig.js';
+import { aliasNote, reachablePath } from '../options/bytePath.js';
 import { normalizeManifestOptions, normalizeRunOptions, normalizeSelfCheckOptions } from '../options/normalizeOptions.js';
 import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions } from '../options/runOptions.js';
 import { appendStepSummary } from '../../reports/stepSummary.js';
@@ -149,9 +150,11 @@ export function machineSummary(exitCode: ExitCode, reportDir: string, report: Ac
 // Validates the subject before anything runs: the configuration (CFG clauses, a runnable executable), or the SDK module and authority.
 async function loadSubject(subject: SubjectArgs, cwd: string, warn: (line: string) => void): Promise<RunSubject> {
   if (subject.kind === 'sdk') return loadSdkSubject(subject.moduleFile, subject.authorityId, cwd);
-  const loaded = await loadAdapterConfig(subject.configFile, cwd);
-  await assertExecutableRunnable(loaded, subject.configFile);
-  for (const argument of await relativeFileArguments(loaded.config, loaded.adapterCwd)) warn(`${subject.configFile}: ${relativeFileWarning(argument, subject.configFile)}`);
+  const reachable = reachablePath(subject.configFile, cwd, 'adapter configuration');
+  if (reachable.alias !== null) warn(aliasNote(reachable));
+  const loaded = await loadAdapterConfig(reachable.path, cwd);
+  await assertExecutableRunnable(loaded, reachable.path);
+  for (const argument of await relativeFileArguments(loaded.config, loaded.adapterCwd)) warn(`${reachable.shown}: ${relativeFileWarning(argument, reachable.shown)}`);
   return { kind: 'command', ...loaded };
 }
 
