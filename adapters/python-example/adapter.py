@@ -404,6 +404,23 @@ def render(binding: dict, admission: dict | None, terminal: dict | None) -> dict
 USAGE = "usage: adapter.py [--authority ID] [--ledger DIR] [--terminal-after N] <submit|observe>"
 
 
+def default_ledger(env: os._Environ[str] | dict[str, str]) -> str | None:
+    """The ledger without --ledger: the suite's scratch directory, else the user's state directory.
+
+    The host sets neither ADAPTER_QUALIFY_SCRATCH nor a working directory, and a ledger must
+    outlive every call: $XDG_STATE_HOME/adapter-qualify/python-ledger ($HOME/.local/state when
+    XDG_STATE_HOME is unset). Empty and relative values count as unset (the XDG rule).
+    """
+    scratch = env.get("ADAPTER_QUALIFY_SCRATCH")
+    if scratch:
+        return os.path.join(scratch, "python-ledger")
+    home = env.get("HOME", "")
+    state = env.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(state):
+        state = os.path.join(home, ".local", "state") if os.path.isabs(home) else ""
+    return os.path.join(state, "adapter-qualify", "python-ledger") if state else None
+
+
 def parse_args(argv: list[str]) -> tuple[str, str | None, str, int]:
     options: dict[str, str] = {}
     positional: list[str] = []
@@ -426,10 +443,9 @@ def parse_args(argv: list[str]) -> tuple[str, str | None, str, int]:
     terminal_after = options.get("--terminal-after", "2")
     if not re.fullmatch(r"[0-9]{1,9}", terminal_after):
         raise Refusal("--terminal-after must be a non-negative integer")
-    scratch = os.environ.get("ADAPTER_QUALIFY_SCRATCH")
-    ledger = options.get("--ledger") or (os.path.join(scratch, "python-ledger") if scratch else None)
+    ledger = options.get("--ledger") or default_ledger(os.environ)
     if ledger is None:
-        raise Refusal("no ledger: pass --ledger DIR or set ADAPTER_QUALIFY_SCRATCH")
+        raise Refusal("no ledger: pass --ledger DIR, or set ADAPTER_QUALIFY_SCRATCH, XDG_STATE_HOME or HOME")
     return positional[0], authority, ledger, int(terminal_after)
 
 

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { Action } from '../../harness/protocol/types.js';
 import { Refusal } from './Refusal.js';
 import { isIdentity } from './wireFormats.js';
@@ -9,7 +9,7 @@ export interface AdapterArgs {
   readonly action: Action;
   /** `--authority`: the only authority this ledger answers for, or null to accept any. @defaultValue null */
   readonly authorityId: string | null;
-  /** `--ledger`. @defaultValue `$ADAPTER_QUALIFY_SCRATCH/reference-ledger` */
+  /** `--ledger`. @defaultValue {@link defaultLedgerDir} */
   readonly ledgerDir: string;
   /** `--terminal-after`: observes until an admitted operation is terminal. @defaultValue 2 */
   readonly terminalAfter: number;
@@ -28,7 +28,7 @@ const USAGE = 'usage: main.js [--authority ID] [--ledger DIR] [--terminal-after 
  * Parses `[--authority ID] [--ledger DIR] [--terminal-after N] <submit|observe>`.
  *
  * @param argv - arguments after the script
- * @param env - the environment (for `ADAPTER_QUALIFY_SCRATCH`)
+ * @param env - the environment (for the default ledger, {@link defaultLedgerDir})
  * @throws Refusal on a malformed command line or when no ledger location is known
  */
 export function parseAdapterArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): AdapterArgs {
@@ -56,9 +56,8 @@ export function parseAdapterArgs(argv: readonly string[], env: Readonly<Record<s
   const terminalText = options.get('--terminal-after') ?? '2';
   if (!/^\d{1,9}$/.test(terminalText)) throw new Refusal('--terminal-after must be a non-negative integer');
 
-  const scratch = env.ADAPTER_QUALIFY_SCRATCH;
-  const ledgerDir = options.get('--ledger') ?? (scratch ? join(scratch, 'reference-ledger') : undefined);
-  if (ledgerDir === undefined) throw new Refusal('no ledger: pass --ledger DIR or set ADAPTER_QUALIFY_SCRATCH');
+  const ledgerDir = options.get('--ledger') ?? defaultLedgerDir(env);
+  if (ledgerDir === null) throw new Refusal('no ledger: pass --ledger DIR, or set ADAPTER_QUALIFY_SCRATCH, XDG_STATE_HOME or HOME');
 
   const delay = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(options.get('--answer-delay-ms') ?? '0');
   const min = Number(delay?.[1]);
@@ -66,4 +65,21 @@ export function parseAdapterArgs(argv: readonly string[], env: Readonly<Record<s
   if (delay === null || max < min) throw new Refusal('--answer-delay-ms must be MIN or MIN-MAX milliseconds (MIN <= MAX)');
 
   return { action, authorityId, ledgerDir, terminalAfter: Number(terminalText), answerDelayMs: { min, max } };
+}
+
+/**
+ * Where the ledger lives without `--ledger`: `$ADAPTER_QUALIFY_SCRATCH/reference-ledger` under
+ * the suite (a fresh directory per run), else `$XDG_STATE_HOME/adapter-qualify/reference-ledger`
+ * (`$HOME/.local/state` when XDG_STATE_HOME is unset): the host sets neither a scratch directory
+ * nor a working directory, and a ledger must outlive every call. Empty and relative values count
+ * as unset (the XDG rule).
+ * @param env - the environment
+ * @returns the directory, or null when none of the three is set
+ */
+export function defaultLedgerDir(env: Readonly<Record<string, string | undefined>>): string | null {
+  const scratch = env.ADAPTER_QUALIFY_SCRATCH;
+  if (scratch) return join(scratch, 'reference-ledger');
+  const home = env.HOME !== undefined && isAbsolute(env.HOME) ? join(env.HOME, '.local', 'state') : null;
+  const state = env.XDG_STATE_HOME !== undefined && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home;
+  return state === null ? null : join(state, 'adapter-qualify', 'reference-ledger');
 }

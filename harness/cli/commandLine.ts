@@ -39,6 +39,7 @@ const TAKES_POSITIONALS: Readonly<Record<CommandName, boolean>> = {
   replay: true,
   'self-check': false,
   list: false,
+  config: true,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { runOptionBounds as b, runOptionDefaults as d, selfCheckBounds, selfCheckDefaults as s, type OptionBounds } from '../options/runOptionDefaults.js';
 
 /** The commands of `adapter-qualify`, in the order `--help` lists them. @public */
-export const COMMANDS = ['run', 'manifest', 'merge', 'verify', 'replay', 'self-check', 'list'] as const;
+export const COMMANDS = ['run', 'manifest', 'merge', 'verify', 'replay', 'self-check', 'list', 'config'] as const;
 
 /** One of {@link COMMANDS}. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -222,6 +222,10 @@ export const COMMAND_OPTIONS = {
     profile: { type: 'string', value: 'P', help: ['only the clauses of profile P'] },
     help: HELP_OPTION,
   },
+  config: {
+    out: { type: 'string', value: 'FILE', help: ['write the configuration to FILE instead of stdout'] },
+    help: HELP_OPTION,
+  },
 } as const satisfies Record<CommandName, Record<string, OptionSpec>>;
 
 const OPTION_COLUMN = 26;
@@ -359,6 +363,20 @@ SHOULD), family, the files whose checks decide it, and its rule in one line.
 Every conformance test name starts with the IDs it decides, so
 'run --only ID' runs exactly those tests.`,
     exits: 'Exit codes: 0; 2 usage error.',
+  },
+  config: {
+    summary: 'print an adapter.json as the host runs it: relative file arguments made absolute',
+    usage: `Usage: adapter-qualify config <adapter.json> [--out FILE]
+       adapter-qualify config reference|python-example [--out FILE]`,
+    about: `Prints the configuration (every CFG clause checked first) with each argvPrefix
+item that names a file relative to the configuration's directory replaced by its
+absolute path: the host starts [executable, ...argvPrefix, action] without
+setting a working directory or ADAPTER_QUALIFY_SCRATCH, while run starts the
+adapter in the configuration's directory. 'reference' and 'python-example' name
+the bundled adapters (their ledger then lives in $XDG_STATE_HOME/adapter-qualify/).
+Words the executable looks up itself (/usr/bin/env node) are kept, and named on
+stderr: the host's PATH decides them.`,
+    exits: 'Exit codes: 0; 2 usage or configuration error (the CFG clause is named).',
   },
 };
 

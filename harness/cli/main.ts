@@ -18,6 +18,7 @@ const LOADERS: Readonly<Record<CommandName, () => Promise<Command>>> = {
   verify: async () => (await import('./reportCommands.js')).verifyCommand,
   replay: async () => (await import('./reportCommands.js')).replayFailuresCommand,
   list: async () => (await import('./profileCommands.js')).profileListCommand,
+  config: async () => (await import('./configCommand.js')).configCommand,
 };
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {

@@ -1,7 +1,9 @@
 // The qualifying commands: `run` (the coding-operation profile), `manifest` (the
 // adapter-manifest profile) and `self-check` (the suite against its own mutants).
 import { join } from 'node:path';
-import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject, relativeFileArguments } from '../options/loadSubject.js';
+import { assertExecutableRunnable, loadAdapterConfig, loadSdkSubject } from '../options/loadSubject.js';
+import { relativeFileArguments, relativeFileWarning } from '../config/hostConfig.js';
+import { aliasNote, reachablePath } from '../options/bytePath.js';
 import { normalizeManifestOptions, normalizeRunOptions, normalizeSelfCheckOptions } from '../options/normalizeOptions.js';
 import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions } from '../options/runOptions.js';
 import { appendStepSummary } from '../../reports/stepSummary.js';
@@ -148,9 +150,11 @@ export function machineSummary(exitCode: ExitCode, reportDir: string, report: Ac
 // Validates the subject before anything runs: the configuration (CFG clauses, a runnable executable), or the SDK module and authority.
 async function loadSubject(subject: SubjectArgs, cwd: string, warn: (line: string) => void): Promise<RunSubject> {
   if (subject.kind === 'sdk') return loadSdkSubject(subject.moduleFile, subject.authorityId, cwd);
-  const loaded = await loadAdapterConfig(subject.configFile, cwd);
-  await assertExecutableRunnable(loaded, subject.configFile);
-  for (const warning of await relativeFileArguments(loaded)) warn(`${subject.configFile}: ${warning}`);
+  const reachable = reachablePath(subject.configFile, cwd, 'adapter configuration');
+  if (reachable.alias !== null) warn(aliasNote(reachable));
+  const loaded = await loadAdapterConfig(reachable.path, cwd);
+  await assertExecutableRunnable(loaded, reachable.path);
+  for (const argument of await relativeFileArguments(loaded.config, loaded.adapterCwd)) warn(`${reachable.shown}: ${relativeFileWarning(argument, reachable.shown)}`);
   return { kind: 'command', ...loaded };
 }
 

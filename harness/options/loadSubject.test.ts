@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../UsageError.js';
 import { validAdapterConfig } from '../__test-helpers__/validRunInputs.js';
 import { assertExecutableRunnable } from './loadSubject.js';
-import { loadAdapterConfig, relativeFileArguments } from './loadSubject.js';
+import { loadAdapterConfig } from './loadSubject.js';
 
 let root: { path: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
@@ -113,17 +113,5 @@ describe('assertExecutableRunnable', () => {
     await writeFile(file, '#!/bin/sh\nexit 0\n');
     await chmod(file, 0o755);
     await expect(assertExecutableRunnable(loadedWith(file), 'adapter.json')).resolves.toBeUndefined();
-  });
-});
-
-describe('relativeFileArguments', () => {
-  it('warns of each argvPrefix item that is a relative path to a file (the host sets no working directory), and of nothing else', async () => {
-    await mkdir(path.join(root.path, 'lib'));
-    await writeFile(path.join(root.path, 'lib', 'adapter.py'), '');
-    await writeFile(path.join(root.path, 'adapter.json'), JSON.stringify(validAdapterConfig({ argvPrefix: ['-u', 'lib/adapter.py', '--authority', 'a1', '/abs/x.py', 'not-a-file'] })));
-    const warnings = await relativeFileArguments(await loadAdapterConfig('adapter.json', root.path));
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^CFG: argvPrefix\[1\] "lib\/adapter\.py" is a relative path to a file; the host does not set a working directory/);
-    expect(warnings[0]).toContain(JSON.stringify(path.join(root.path, 'lib', 'adapter.py')));
   });
 });

@@ -64,30 +64,6 @@ export async function loadAdapterConfig(file: string, cwd: string = process.cwd(
 }
 
 /**
- * The `argvPrefix` items that are relative paths naming an existing file in the adapter's
- * directory (`adapter.py`, `../../dist/main.js`), each as a one-line warning. The host starts
- * the adapter without setting a working directory, so under the host such an item resolves
- * against the host's own and the adapter does not start; the suite runs it in the
- * configuration's directory, which hides this.
- * @param loaded - the loaded configuration
- * @returns one warning per such item (empty when every file is named by an absolute path)
- * @public
- */
-export async function relativeFileArguments(loaded: LoadedAdapterConfig): Promise<string[]> {
-  const warnings: string[] = [];
-  for (const [index, item] of loaded.config.argvPrefix.entries()) {
-    if (item === '' || isAbsolute(item) || item.startsWith('-')) continue;
-    const found = await stat(path.resolve(loaded.adapterCwd, item)).catch(() => null);
-    if (found === null) continue;
-    warnings.push(
-      `CFG: argvPrefix[${index}] ${JSON.stringify(item)} is a relative path to a file; the host does not set a working directory, ` +
-        `so under the host it resolves against the host's own and the adapter may not start (write it as ${JSON.stringify(path.resolve(loaded.adapterCwd, item))})`,
-    );
-  }
-  return warnings;
-}
-
-/**
  * Refuses a run whose executable is missing, not a regular file, or not executable: every
  * call would only be a spawn failure. Not a CFG clause check (the clauses do not require the
  * file to exist), so it is separate from validation and runs just before qualification.

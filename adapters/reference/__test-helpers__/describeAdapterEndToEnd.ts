@@ -104,10 +104,19 @@ export function describeAdapterEndToEnd(name: string, authorityId: string, comma
     }
 
     it('refuses without a ledger location', async () => {
-      const bare = { ...command(null), env: { ADAPTER_QUALIFY_SCRATCH: '' } };
+      const bare = { ...command(null), env: { ADAPTER_QUALIFY_SCRATCH: '', XDG_STATE_HOME: '', HOME: '' } };
       const result = await callAdapter(bare, 'observe', observeText(binding));
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toMatch(/ledger/);
+    });
+
+    it('keeps its ledger under $XDG_STATE_HOME/adapter-qualify/ when neither --ledger nor ADAPTER_QUALIFY_SCRATCH is set (as under the host)', async () => {
+      const hosted = { ...command(null), cwd: scratch.path, env: { ADAPTER_QUALIFY_SCRATCH: '', XDG_STATE_HOME: scratch.path } };
+      const accepted = await callAdapter(hosted, 'submit', submitText(binding, payload));
+      expect(accepted.exitCode, accepted.stderr).toBe(0);
+      expect(readdirSync(scratch.path)).toEqual(['adapter-qualify']);
+      const observed = await callAdapter({ ...hosted, cwd: '/' }, 'observe', observeText(binding));
+      expect(observed.stdout).toBe(accepted.stdout);
     });
   });
 }
