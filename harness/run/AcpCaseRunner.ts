@@ -2,6 +2,7 @@
 // allow it, fresh ones where a case needs them, and every rule a frame broke as the case's evidence.
 
 import { randomBytes } from 'node:crypto';
+import type { AcpRunFacts, BuildAcpReportInput } from '../../reports/acp/buildAcpReport.js';
 import { acpClause } from '../acp/acpClauses.js';
 import type { AcpCase, AcpCaseContext, AcpEvidence, InitializedAgent, OpenedSession } from '../acp/AcpCase.js';
 import { agentEnvironment } from '../acp/acpConfig.js';
@@ -14,15 +15,8 @@ import { packageVersion } from '../packageRoot.js';
 /** The client capabilities the suite advertises by default (fs and terminal, served safely). */
 export const FULL_CLIENT_CAPABILITIES = Object.freeze({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
 
-/** What the cases of an ACP run found, and what running them took. */
-export interface AcpCasesOutcome {
-  readonly evidence: readonly AcpEvidence[];
-  /** The suite's own failures: a case that threw, by name. */
-  readonly suiteErrors: readonly string[];
-  /** Agent processes started. */
-  readonly agentProcesses: number;
-  /** Wall time from spawns to their initialize responses (ms). */
-  readonly startupMs: number;
+/** What the cases of an ACP run found (the suite's own failures: a case that threw, by name), and what running them took. */
+export interface AcpCasesOutcome extends Pick<BuildAcpReportInput, 'evidence' | 'suiteErrors'>, Pick<AcpRunFacts, 'agentProcesses' | 'startupMs'> {
   /** Wall time in cases, start-up included (ms). */
   readonly caseMs: number;
 }
