@@ -3,18 +3,10 @@ import { payload } from '../generators/payload.js';
 import { FaultFile, killedAtAnyPoint, leavesNoProcess, pausedPastDeadline, survivesRestart } from '../harness/suite/faultProperties.js';
 import { qualifyTest } from '../harness/suite/qualifyTest.js';
 
-// Faults: crashes (SIGKILL), pauses (SIGSTOP past the host deadline),
-// a declared restart step, and processes outliving settlement. Every case uses
-// fresh operation IDs, so cases and concurrent tests never share state. Every
-// process this file's calls left behind is killed before the file ends.
-//
-// Crashes and pauses are injected at syscalls where the adapter can be traced:
-// one recording of each kind of submit lists its durable steps, and each step
-// becomes a case (a kill before it runs, or a stop right after it). The step
-// tracer records them, counts durable steps as they complete and acts at
-// exactly the planned one, so no case depends on the machine's load. Without
-// the step tracer (Python, ptrace) the suite falls back to signals at delays
-// swept across a measured submit, and says so on the clause (`method: "timing"`).
+// Faults: crashes (SIGKILL), pauses (SIGSTOP past the host deadline), a declared restart step,
+// and processes outliving settlement; how the faults are planned and injected is said in
+// harness/suite/faultProperties.ts. Every process this file's calls left behind is killed before
+// the file ends.
 
 const faults = new FaultFile(payload);
 afterAll(() => {
