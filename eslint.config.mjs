@@ -9,10 +9,11 @@ import { layoutPlugin } from './build/eslintLayoutPlugin.mjs';
 
 /**
  * The layers of the code, top first: a file imports only from its own layer or those below it,
- * and two folders of one layer never import each other both ways (`layout/import-downward`).
+ * and folders of one layer never import each other in a cycle, directly or through others
+ * (`layout/import-downward`).
  * An entry is a folder with everything below it, or one of harness/'s loose files; `*` is any
  * one name. A profile's folders (harness/acp/, suites/acp/, adapters/acp-…) fall in the entry
- * of their kind; a folder no entry names is only held to the no-two-way-import rule.
+ * of their kind; a folder no entry names is only held to the no-cycle rule.
  */
 const layers = [
   // Entry points: the CLI (and the self-check worker it starts) and the library's exports.
@@ -20,7 +21,7 @@ const layers = [
   // Self-check: qualifies the bundled subjects and judges the verdicts.
   ['harness/selfCheck'],
   // One qualification run, replay and offline verification; the suites and the subjects they run.
-  ['harness/runQualification.ts', 'harness/runAcpQualification.ts', 'harness/replay', 'harness/verify', 'suites', 'adapters/*'],
+  ['harness/runQualification.ts', 'harness/runAcpQualification.ts', 'harness/run', 'harness/replay', 'harness/verify', 'suites', 'adapters/*'],
   // What a run is made of: options, the live suite's machinery, generators, profiles, shards, reports.
   ['harness/options', 'harness/suite', 'generators', 'harness/manifest', 'harness/acp', 'harness/shard', 'reports'],
   // Judges, the ledger model, evidence and transcripts, faults, lifecycle, config and catalogs.

@@ -32,6 +32,12 @@ const tree: Record<string, string> = {
   'harness/model/b.ts': 'export const b = 1;\n',
   'harness/model/c.ts': "import { d } from '../judge/d.js';\nexport const c = d;\n",
   'harness/judge/d.ts': 'export const d = 1;\n',
+  'harness/options/chosen.ts': "import { manifest } from '../manifest/manifest.js';\nexport const chosen = manifest;\n",
+  'harness/manifest/manifest.ts': "import { rendered } from '../../reports/rendered.js';\nexport const manifest = rendered;\n",
+  'reports/rendered.ts': "import { base } from '../harness/options/base.js';\nexport const rendered = base;\n",
+  'harness/options/base.ts': 'export const base = 1;\n',
+  'harness/suite/chain.ts': "import { generated } from '../../generators/generated.js';\nexport const chain = generated;\n",
+  'generators/generated.ts': "import { base } from '../harness/options/base.js';\nexport const generated = base;\n",
   'harness/seam.ts': 'export const seam = 1;\n',
   'harness/protocol/usesSeam.ts': "import { seam } from '../seam.js';\nexport const usesSeam = seam;\n",
   'harness/acp/client.ts': "import { command } from '../cli/command.js';\nexport const client = command;\n",
@@ -96,6 +102,18 @@ describe('layout/import-downward', () => {
     expect(messages.get('harness/model/c.ts')).toEqual(['layout/import-downward']);
     expect(messages.get('harness/model/b.ts')).toEqual([]);
     expect(messages.get('harness/judge/d.ts')).toEqual([]);
+  });
+
+  it('reports every import on a cycle of three folders of one layer, though no two of them import each other', () => {
+    expect(messages.get('harness/options/chosen.ts')).toEqual(['layout/import-downward']);
+    expect(messages.get('harness/manifest/manifest.ts')).toEqual(['layout/import-downward']);
+    expect(messages.get('reports/rendered.ts')).toEqual(['layout/import-downward']);
+    expect(messages.get('harness/options/base.ts')).toEqual([]);
+  });
+
+  it('leaves a chain of folders of one layer alone', () => {
+    expect(messages.get('harness/suite/chain.ts')).toEqual([]);
+    expect(messages.get('generators/generated.ts')).toEqual([]);
   });
 
   it('counts a loose file no layer names as its folder, without the folders below it', () => {

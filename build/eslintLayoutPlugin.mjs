@@ -2,7 +2,7 @@
 // module (decided on the resolved path, not on how the specifier happens to be spelled), that
 // the file import graph has no cycle, type-only imports included (eslint-plugin-import-x's
 // no-cycle skips `import type`, but a cycle of types still ties two modules together), and that
-// folders import only downward through declared layers, never each other both ways.
+// folders import only downward through declared layers, never in a cycle of folders.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -247,12 +247,48 @@ function unitImports(root, entries, unit) {
   return imports;
 }
 
+/**
+ * The imports by which `start` leads back to `goal` through units of `layer` (or of none), breadth
+ * first: a folder tie is a cycle of folders, however many it passes through. A way back through
+ * another layer has an upward import in it, which is reported where it is made.
+ *
+ * @param {string} root absolute lint root
+ * @param {readonly { readonly pattern: RegExp, readonly layer: number }[]} entries
+ * @param {string} start the imported unit
+ * @param {string} goal the importing unit
+ * @param {number | null} layer the importing unit's layer
+ * @returns {string | undefined} the imports of the way back, one example each (`a → b; c → d`), or undefined
+ */
+function unitRouteBack(root, entries, start, goal, layer) {
+  const cameFrom = new Map([[start, undefined]]);
+  const queue = [start];
+  for (let index = 0; index < queue.length; index += 1) {
+    const unit = queue[index];
+    for (const [next, example] of unitImports(root, entries, unit)) {
+      if (cameFrom.has(next)) continue;
+      if (next !== goal) {
+        const nextLayer = placeOf(entries, next).layer;
+        if (nextLayer !== null && nextLayer !== layer) continue;
+      }
+      cameFrom.set(next, { unit, example });
+      if (next === goal) {
+        const steps = [];
+        for (let step = cameFrom.get(next); step !== undefined; step = cameFrom.get(step.unit)) steps.unshift(step.example);
+        return steps.join('; ');
+      }
+      queue.push(next);
+    }
+  }
+  return undefined;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const importDownward = {
   meta: {
     type: 'problem',
     docs: {
-      description: 'Imports go downward through the declared layers (top first), and no two folders import each other. Tests and __test-helpers__/ are not layered.',
+      description:
+        'Imports go downward through the declared layers (top first), and no folders import each other in a cycle, directly or through others. Tests and __test-helpers__/ are not layered.',
     },
     schema: [
       {
@@ -264,7 +300,7 @@ const importDownward = {
     ],
     messages: {
       upward: "'{{target}}' is in a higher layer ({{targetUnit}}) than {{unit}}: move what both need down, or the importer up (layers are in eslint.config.mjs).",
-      tie: '{{unit}} imports {{targetUnit}}, which imports it back ({{back}}): move what both need into a folder below both.',
+      tie: '{{unit}} imports {{targetUnit}}, which leads back to it ({{back}}): move what they share into a folder below them.',
     },
   },
   create(context) {
@@ -287,7 +323,7 @@ const importDownward = {
         if (there.layer < here.layer) context.report({ node, messageId: 'upward', data: { target: targetPath, targetUnit: there.unit, unit: here.unit } });
         return;
       }
-      const back = unitImports(root, entries, there.unit).get(here.unit);
+      const back = unitRouteBack(root, entries, there.unit, here.unit, here.layer);
       if (back !== undefined) context.report({ node, messageId: 'tie', data: { unit: here.unit, targetUnit: there.unit, back } });
     });
   },

@@ -15,7 +15,7 @@ import { type CliIo, type ExitCode, exitCodes, parseCommandLine, parseRunArgs, q
 import { helpText } from './help.js';
 import type { RunQualificationHooks } from '../runQualification.js';
 import { heartbeatPrinter, progressPrinter } from './progressPrinter.js';
-import type { ManifestRunOptions } from '../manifest/manifestOptions.js';
+import type { ManifestRunOptions } from '../options/manifestOptions.js';
 import { describeError, UsageError } from '../UsageError.js';
 import { tuneWorkerIsolates } from '../suite/workerThreads.js';
 import { locateTracer } from '../faults/strace.js';

@@ -19,7 +19,7 @@ import { ACC_CLAUSES, checkCoverage } from './checkCoverage.js';
 import { CAT_CLAUSES, checkCatalog, checkManifest, MAN_CLAUSES, type CheckedCatalog, type CheckedManifest } from './checkDeclarations.js';
 import { checkRuntimeHook, HOOK_CLAUSES } from './checkRuntimeHook.js';
 import { checkToolTransport, ToolSession, TRN_CLAUSES } from './checkToolTransport.js';
-import { manifestReplayCommand, type ManifestRunOptions } from './manifestOptions.js';
+import { manifestReplayCommand, type ManifestRunOptions } from '../options/manifestOptions.js';
 
 /** What a finished manifest run produced. */
 export interface ManifestQualificationResult {

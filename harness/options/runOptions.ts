@@ -2,7 +2,7 @@ import type { EnvironmentPolicy } from '../transport/containment/environment.js'
 import type { AdapterConfig } from '../config/adapterConfig.js';
 import type { ExpectedFailures } from '../baseline/expectedFailures.js';
 import type { JsonValue } from '../protocol/canonicalJson.js';
-import type { ShardSpec } from '../shard/shardOption.js';
+import type { ShardSpec } from './shardOption.js';
 import type { LifecycleOption } from '../lifecycle/lifecycleOption.js';
 
 /** The payload families the suite generates itself (`--payload KIND`). @public */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from '../__test-helpers__/temporaryRoot.js';
 import { sampleBinding } from '../protocol/__test-helpers__/sampleOutcomes.js';
 import { transcriptLineOf } from '../verify/__test-helpers__/transcriptLines.js';
+import { SentRequests } from '../transcript/sentRequests.js';
 import { FAILURE_CASE_VERSION, FAILURES_DIR, judgeReplay, readFailureCases, writeFailureCases, type StoredCall, type StoredFailureCase } from './failureCases.js';
 
 const root = temporaryRoot('failure-cases');
@@ -29,16 +30,22 @@ function storedCase(calls: readonly StoredCall[]): StoredFailureCase {
   };
 }
 
-async function reportDir(name: string, transcript: readonly string[] | null): Promise<string> {
+async function reportDir(name: string): Promise<string> {
   const dir = join(root(), name);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'acceptance.json'), '{}\n');
-  if (transcript !== null) await writeFile(join(dir, 'transcript.jsonl'), transcript.map((line) => `${line}\n`).join(''));
   return dir;
 }
 
+/** The requests of `callIds` as the transcript's merge collects them from `lines`. */
+function sentIn(lines: readonly string[], callIds: readonly string[]): SentRequests {
+  const sent = new SentRequests(callIds);
+  for (const line of lines) sent.add(Buffer.from(`${line}\n`));
+  return sent;
+}
+
 describe('writeFailureCases', () => {
-  it("fills each call's full request and line from the transcript line with its callId, and leaves unknown calls as excerpts", async () => {
+  it("fills each call's full request and line from the transcript line with its callId (as the merge saw it, never read back), and leaves unknown calls as excerpts", async () => {
     const binding = sampleBinding('op-same');
     // Two calls with the same request text (a repeated observe): only the callId tells them apart.
     const lines = [
@@ -47,9 +54,10 @@ describe('writeFailureCases', () => {
       'not a transcript line',
       transcriptLineOf({ binding: sampleBinding('op-other'), action: 'submit', answer: null, startedAt: 30, endedAt: 31 }),
     ];
-    const dir = await reportDir('joined', lines);
+    // No transcript.jsonl in the directory: the requests come from what the merge collected.
+    const dir = await reportDir('joined');
     const calls = [storedCall('call-30'), storedCall('call-20'), storedCall('call-10'), storedCall('call-absent', '{"whole":true}')];
-    const [file] = await writeFailureCases([storedCase(calls)], dir);
+    const [file] = await writeFailureCases([storedCase(calls)], dir, sentIn(lines, ['call-30', 'call-20', 'call-10', 'call-absent']));
     expect(file).toBe(join(dir, FAILURES_DIR, 'SEM-TERMINAL-IMMUTABLE.json'));
     const written = JSON.parse(await readFile(file!, 'utf8')) as StoredFailureCase;
     const requestOf = (line: number): string => (JSON.parse(lines[line - 1]!) as { requestText: string }).requestText;
@@ -65,10 +73,10 @@ describe('writeFailureCases', () => {
   });
 
   it('keeps the excerpts when the run left no transcript, and removes an earlier folder when nothing failed', async () => {
-    const dir = await reportDir('no-transcript', null);
-    const [file] = await writeFailureCases([storedCase([storedCall('call-10')])], dir);
+    const dir = await reportDir('no-transcript');
+    const [file] = await writeFailureCases([storedCase([storedCall('call-10')])], dir, new Map());
     expect((JSON.parse(await readFile(file!, 'utf8')) as StoredFailureCase).calls).toEqual([storedCall('call-10')]);
-    expect(await writeFailureCases([], dir)).toEqual([]);
+    expect(await writeFailureCases([], dir, new Map())).toEqual([]);
     expect(await readFailureCases(dir)).toEqual([]);
   });
 });

@@ -8,8 +8,7 @@ import { isClauseId, type ClauseId, type ClauseLevel } from '../clauses.js';
 import { escapeRegExp } from '../quoting.js';
 import type { QualifyTestMeta, ReplayHandle } from '../evidence/types.js';
 import type { NormalizedRunOptions } from '../options/runOptions.js';
-import { readLines } from '../transcript/readTranscript.js';
-import { MAX_READ_LINE_BYTES, TranscriptInputError, transcriptCall } from '../transcript/transcriptLine.js';
+import type { SentRequestLookup } from '../transcript/sentRequests.js';
 import { UsageError } from '../UsageError.js';
 
 /** Version of the `failures/<clause>.json` format this code writes and reads. */
@@ -181,28 +180,38 @@ export function buildFailureCases(report: AcceptanceReport, metas: readonly Qual
   return cases;
 }
 
-/** A call's request as its transcript line holds it. */
-interface SentRequest {
-  readonly text: string;
-  readonly line: number;
+/**
+ * Every call a failure case may show: the calls of every recorded counterexample (a superset of
+ * the report's FAILs), whose full requests the transcript's merge collects as it writes them.
+ * @param metas - every test's evidence
+ * @public
+ */
+export function counterexampleCallIds(metas: readonly QualifyTestMeta[]): Set<string> {
+  const ids = new Set<string>();
+  for (const meta of metas) {
+    for (const evidence of meta.evidence) {
+      for (const recorded of evidence.violations) for (const call of recorded.counterexample?.calls ?? []) ids.add(call.callId);
+    }
+  }
+  return ids;
 }
 
 /**
  * Writes `failures/<clause>.json` for every case (replacing the folder of an
- * earlier run), with each call's full request text and line taken from the
- * run's transcript: the line with the call's own `callId`.
+ * earlier run), with each call's full request text and transcript line where
+ * the run's transcript held it (`sent`, collected as the transcript was merged).
  *
  * @param cases - from {@link buildFailureCases}
- * @param outDir - the report directory (holding `transcript.jsonl`)
+ * @param outDir - the report directory
+ * @param sent - the requests of the cases' calls, by call id (a call it lacks keeps its excerpt)
  * @returns the files written
  * @public
  */
-export async function writeFailureCases(cases: readonly StoredFailureCase[], outDir: string): Promise<string[]> {
+export async function writeFailureCases(cases: readonly StoredFailureCase[], outDir: string, sent: SentRequestLookup): Promise<string[]> {
   const dir = join(outDir, FAILURES_DIR);
   await rm(dir, { recursive: true, force: true });
   if (cases.length === 0) return [];
 
-  const sent = await findRequests(join(outDir, 'transcript.jsonl'), new Set(cases.flatMap((stored) => stored.calls.map((call) => call.callId))));
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
   for (const stored of cases) {
@@ -215,26 +224,6 @@ export async function writeFailureCases(cases: readonly StoredFailureCase[], out
     files.push(file);
   }
   return files;
-}
-
-async function findRequests(transcript: string, callIds: ReadonlySet<string>): Promise<ReadonlyMap<string, SentRequest>> {
-  const found = new Map<string, SentRequest>();
-  try {
-    for await (const { text, line } of readLines(transcript, MAX_READ_LINE_BYTES)) {
-      let call;
-      try {
-        call = transcriptCall(text, line);
-      } catch (error) {
-        // A line that is no transcript line holds no call of a case.
-        if (error instanceof TranscriptInputError) continue;
-        throw error;
-      }
-      if (call.hasRequestText && callIds.has(call.record.callId)) found.set(call.record.callId, { text: call.record.requestText, line });
-    }
-  } catch {
-    // Without a transcript the case keeps its excerpts; replay needs only the seed and path.
-  }
-  return found;
 }
 
 /**

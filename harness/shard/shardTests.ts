@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createVitest, type TestModule, type TestSpecification, type Vitest } from 'vitest/node';
-import type { ShardSpec } from './shardOption.js';
+import type { ShardSpec } from '../options/shardOption.js';
 
 /**
  * The keys (test identities) that belong to one shard. Vitest's own file

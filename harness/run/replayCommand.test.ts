@@ -1,10 +1,10 @@
 import { execa } from 'execa';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runOptionsOf } from './__test-helpers__/validRunInputs.js';
-import { replayCommand } from './runQualification.js';
-import { cliWords } from './replay/failureCases.js';
-import type { CommandSubject } from './options/runOptions.js';
+import { runOptionsOf } from '../__test-helpers__/validRunInputs.js';
+import { replayCommand } from './replayCommand.js';
+import { cliWords } from '../replay/failureCases.js';
+import type { CommandSubject } from '../options/runOptions.js';
 
 const TRICKY_NAME = `REQ-CLOSED: refuses "x" (a.b+c) [it's] $HOME \`id\` ^*?{1}|\\ end`;
 

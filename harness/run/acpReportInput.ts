@@ -1,0 +1,52 @@
+import type { BuildAcpReportInput } from '../../reports/acp/buildAcpReport.js';
+import { agentEnvironment } from '../acp/acpConfig.js';
+import type { AcpRunOptions } from '../acp/acpRunOptions.js';
+import type { AcpCasesOutcome } from './AcpCaseRunner.js';
+import { reportHead } from './qualificationRun.js';
+
+/** Everything a finished ACP run knows that its report is made of. */
+export interface AcpRunFactsIn {
+  readonly options: AcpRunOptions;
+  readonly startedAt: Date;
+  /** When the last case ended and the agents were gone. */
+  readonly finishedAt: Date;
+  /** The cases' outcome, its evidence masked for secrets. */
+  readonly outcome: AcpCasesOutcome;
+  /** Agent processes still alive at the end, all killed (null: not countable). */
+  readonly survivorsKilled: number | null;
+  /** The command that re-runs one case. */
+  readonly replayCommand: (caseName: string) => string;
+}
+
+/**
+ * What the report of an ACP run is built from (pure but for the process's own platform).
+ * @param facts - what the run knows once it is finished
+ */
+export function acpReportInput({ options, startedAt, finishedAt, outcome, survivorsKilled, replayCommand }: AcpRunFactsIn): BuildAcpReportInput {
+  const config = options.loaded.config;
+  const head = reportHead(options, startedAt, finishedAt);
+  return {
+    evidence: outcome.evidence,
+    suiteErrors: outcome.suiteErrors,
+    subject: { config: options.loaded.written as never, executableSha256: null, argvFileSha256s: [], authorityId: null },
+    suite: head.suite,
+    environment: head.environment,
+    run: {
+      ...head.run,
+      options: { timeoutMs: options.bootstrapTimeoutMs },
+      acp: {
+        agentProcesses: outcome.agentProcesses,
+        startupMs: Math.round(outcome.startupMs),
+        caseMs: Math.max(0, Math.round(outcome.caseMs - outcome.startupMs)),
+        frameBytes: options.frameBytes,
+        bootstrapTimeoutMs: options.bootstrapTimeoutMs,
+        inactivityMs: options.inactivityMs,
+        environment: Object.keys(agentEnvironment(config, '/')).sort(),
+        command: [config.executable, ...config.argv],
+        survivorsKilled,
+      },
+    },
+    filteredOut: options.only !== null,
+    replayCommand,
+  };
+}
