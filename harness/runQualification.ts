@@ -17,6 +17,7 @@ import { codingOperationClauses } from './clauses.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
 import { notApplicableClauses } from './notApplicableClauses.js';
 import { mergeTranscriptParts } from './transcript/TranscriptWriter.js';
+import { transcriptDigest } from './transcript/transcriptDigest.js';
 import { SecretMask } from './evidence/SecretMask.js';
 import { ensureLauncher } from './transport/containment/launcher.js';
 import { enterRunContext } from './transport/containment/environment.js';
@@ -241,6 +242,7 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
       (error: unknown) => [`transcript.jsonl could not be written: ${error instanceof Error ? error.message : String(error)}`],
     );
     if (transcriptError.length === 0) refuseIfNothingSpawned(spawns.count(), interruption.signal);
+    const transcript = transcriptError.length === 0 ? await transcriptDigest(join(outDir, 'transcript.jsonl')) : undefined;
     const fromWorkers = beforeSignal ?? reporter.collected();
     // Evidence from the workers holds adapter output; mask secrets once, before any report, case or shard file is made of it.
     const collected = SecretMask.fromProcess().maskDeep({
@@ -291,6 +293,7 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
             }
           : {}),
         ...(sandboxAtEnd === undefined ? {} : { sandbox: sandboxAtEnd }),
+        ...(transcript === undefined ? {} : { transcript }),
       },
       replayCommand: (handle) => replayCommand(handle, options),
       expectedFailures: options.expectedFailures,

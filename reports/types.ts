@@ -4,6 +4,7 @@ import type { AdapterConfig } from '../harness/config/adapterConfig.js';
 import type { Counterexample, FaultMethodNote } from '../harness/evidence/types.js';
 import type { JsonValue } from '../harness/protocol/canonicalJson.js';
 import type { SandboxRecord } from '../harness/transport/sandbox/openRunSandbox.js';
+import type { TranscriptDigest } from '../harness/transcript/transcriptDigest.js';
 
 /** The version of `acceptance.json` this code writes; `report.schema.json` pins it. */
 export const REPORT_SCHEMA_VERSION = 1;
@@ -131,6 +132,8 @@ export interface ReportRun {
   readonly containment?: ReportContainment;
   /** The run's sandbox (a command run; absent for an SDK module and the manifest profile). */
   readonly sandbox?: SandboxRecord;
+  /** `transcript.jsonl` as the run wrote it, bound by digest (`verify` checks it); absent when none was written. */
+  readonly transcript?: TranscriptDigest;
 }
 
 /** What the adapter received of the suite's environment, and what its calls left running. */

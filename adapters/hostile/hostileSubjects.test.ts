@@ -11,6 +11,7 @@ import { runQualification } from '../../harness/runQualification.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { hostileFixtureCommand, hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
 import { adapterProcessesUnder } from '../../harness/__test-helpers__/adapterProcessesUnder.js';
+import { transcriptDigest } from '../../harness/transcript/transcriptDigest.js';
 
 // Hostile adapters as the subject of a whole run: each must end in a written,
 // schema-valid report with an adapter verdict (exit 0 or 1), never a crash
@@ -343,6 +344,8 @@ describe.runIf(process.platform === 'linux').concurrent('containment: hostile ad
       const verdicts = Object.fromEntries(Object.keys(subject.clauses).map((id) => [id, run.report!.clauses.find((entry) => entry.id === id)?.verdict]));
       expect(verdicts).toEqual(subject.clauses);
       expect(run.report!.run.containment).toMatchObject({ environment: 'scrubbed', passedEnv: [], processAccounting: 'subreaper-launcher' });
+      // The report is bound to the transcript it was judged from.
+      expect(run.report!.run.transcript).toEqual(await transcriptDigest(join(outDir, 'transcript.jsonl')));
       expect(processesNaming(fixture)).toEqual([]);
       for (const [file, content] of await reportFiles(outDir)) {
         for (const [variable, value] of Object.entries(SECRET_ENVIRONMENT)) expect(content.includes(value), `${file} holds ${variable}`).toBe(false);
