@@ -1,5 +1,6 @@
 import type { CallExcerpt, Counterexample } from '../harness/evidence/types.js';
 import { excerptNote, escapeHtml, HTML_PAGE_CSP } from './safeText.js';
+import { sandboxItems } from './sandboxWording.js';
 import { mutableStateText, subjectExecutable, failedMustLine, hostUncertainLine, verdictHeadline, hiddenClausesNote, shownClauses, failedClauses } from './reportWording.js';
 import type { AcceptanceReport, ClauseReport, ClauseVerdict, OverallVerdict, VerdictCounts, FailClauseReport } from './types.js';
 import { type ClauseFamily, clause, type ClauseId, isClauseId } from '../harness/clauses.js';
@@ -146,6 +147,10 @@ function subjectSection(report: AcceptanceReport): string[] {
       'Run',
       `${esc(run.startedAt, MAX_CELL)} to ${esc(run.finishedAt, MAX_CELL)} on Node ${esc(environment.node, MAX_CELL)} ${esc(environment.platform, MAX_CELL)}/${esc(environment.arch, MAX_CELL)}`,
     ),
+    ...(run.sandbox === undefined ? [] : sandboxItems(run.sandbox)).map((entry) => item(esc(entry.term, MAX_CELL), esc(entry.text, MAX_PARAGRAPH))),
+    ...(run.transcript === undefined
+      ? []
+      : [item('Transcript', `<code>transcript.jsonl</code> sha256 <code>${esc(run.transcript.sha256, MAX_CELL)}</code> (${run.transcript.bytes} bytes)`)]),
   ];
   return [
     '<section id="subject">',

@@ -12,6 +12,7 @@ import {
   failedClauses,
 } from './reportWording.js';
 import { nothingJudgedLine, openCauses } from './openCauses.js';
+import { sandboxItems } from './sandboxWording.js';
 import { excerptNote, markdownFence as fenced, markdownText as text } from './safeText.js';
 import type { AcceptanceReport, ClauseReport, ReportContainment, FailClauseReport } from './types.js';
 
@@ -116,6 +117,8 @@ function subjectSection(report: AcceptanceReport): string[] {
   lines.push(`- Strict: ${run.strict ? 'yes' : 'no'}, strict SHOULD: ${run.strictShould ? 'yes' : 'no'}`);
   lines.push(`- Run: ${run.startedAt} to ${run.finishedAt} on Node ${text(environment.node)} ${text(environment.platform)}/${text(environment.arch)}`);
   if (run.containment !== undefined) lines.push(containmentLine(run.containment));
+  for (const item of run.sandbox === undefined ? [] : sandboxItems(run.sandbox)) lines.push(`- ${item.term}: ${text(item.text)}`);
+  if (run.transcript !== undefined) lines.push(`- Transcript: transcript.jsonl sha256 ${run.transcript.sha256} (${run.transcript.bytes} bytes; \`adapter-qualify verify\` checks it)`);
   lines.push(`- Replay: run again with seed ${run.seed} to repeat every case; each failure below has the command that replays exactly its shrunk case.`);
   return lines;
 }
