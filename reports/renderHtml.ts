@@ -1,7 +1,17 @@
 import type { CallExcerpt, Counterexample } from '../harness/evidence/types.js';
 import { excerptNote, escapeHtml, HTML_PAGE_CSP } from './safeText.js';
 import { sandboxItems } from './sandboxWording.js';
-import { mutableStateText, subjectExecutable, failedMustLine, hostUncertainLine, verdictHeadline, hiddenClausesNote, shownClauses, failedClauses } from './reportWording.js';
+import {
+  executableChangedText,
+  mutableStateText,
+  subjectExecutable,
+  failedMustLine,
+  hostUncertainLine,
+  verdictHeadline,
+  hiddenClausesNote,
+  shownClauses,
+  failedClauses,
+} from './reportWording.js';
 import type { AcceptanceReport, ClauseReport, ClauseVerdict, OverallVerdict, VerdictCounts, FailClauseReport } from './types.js';
 import { type ClauseFamily, clause, type ClauseId, isClauseId } from '../harness/clauses.js';
 import { acpClauseFamilies } from '../harness/acp/acpClauses.js';
@@ -139,6 +149,7 @@ function subjectSection(report: AcceptanceReport): string[] {
     ...subject.argvFileSha256s.map((file) => item(`argvPrefix[${file.index}]`, `<code>${esc(file.path, MAX_CELL)}</code> sha256 <code>${esc(file.sha256, MAX_CELL)}</code>`)),
     ...(subject.subjectFileSha256s ?? []).map((file) => item('Subject file', `<code>${esc(file.path, MAX_CELL)}</code> sha256 <code>${esc(file.sha256, MAX_CELL)}</code>`)),
     ...(subject.mutableState ?? []).map((file) => item('Mutable state', esc(mutableStateText(file), MAX_CELL))),
+    ...(subject.executableChanged === undefined ? [] : [item('<strong>Subject changed</strong>', esc(executableChangedText(subject.executableChanged), MAX_CELL))]),
     item('Authority', subject.authorityId === null ? 'none' : `<code>${esc(subject.authorityId, MAX_CELL)}</code>`),
     item('Suite', `${esc(suite.name, MAX_CELL)} ${esc(suite.version, MAX_CELL)}, report schema ${report.schemaVersion}`),
     item('Seed', `${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only <code>${esc(run.only, MAX_CELL)}</code>`}`),

@@ -3,6 +3,7 @@ import {
   BASELINE_STATUSES_SHOWN,
   baselineLabel,
   mutableStateText,
+  executableChangedText,
   subjectExecutable,
   failedMustLine,
   hostUncertainLine,
@@ -111,6 +112,7 @@ function subjectSection(report: AcceptanceReport): string[] {
   }
   for (const file of subject.subjectFileSha256s ?? []) lines.push(`- Subject file ${text(file.path)} sha256: ${file.sha256}`);
   for (const file of subject.mutableState ?? []) lines.push(`- Mutable state: ${text(mutableStateText(file))}`);
+  if (subject.executableChanged !== undefined) lines.push(`- **Subject changed**: ${text(executableChangedText(subject.executableChanged))}`);
   lines.push(`- Authority: ${subject.authorityId === null ? 'none' : text(subject.authorityId)}`);
   lines.push(`- Suite: ${text(suite.name)} ${text(suite.version)}, report schema ${report.schemaVersion}`);
   lines.push(`- Seed: ${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only ${text(run.only)}`}`);
