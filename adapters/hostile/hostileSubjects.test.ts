@@ -252,6 +252,8 @@ interface ContainmentSubject {
 const CONTAINMENT_SUBJECT_LIST: readonly ContainmentSubject[] = [
   { fixture: 'setsid-fork-bomb', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
   { fixture: 'setsid-env-clear-late-writer', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
+  // Its daemon kills the keeper that accounts for its call and stays alive: found as an orphan the spawner adopted.
+  { fixture: 'kill-keeper', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
   // Its answers carry what it received: no value of the suite's but the allowlist's (the reason and result text break OUT clauses).
   { fixture: 'environment-echo', args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-UNKNOWN-REASON': 'FAIL', 'OUT-RESULT-INTEGRITY': 'FAIL' } },
   // Trailing whitespace keeps one JSON text: valid answers at the bound.
