@@ -1,4 +1,5 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -13,7 +14,13 @@ import { randomBytes } from 'node:crypto';
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, content, { encoding: 'utf8', flag: 'wx' });
+    // Made by this open and no other, never through a link: nothing planted at the name is written through.
+    const handle = await open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+    try {
+      await handle.writeFile(content, 'utf8');
+    } finally {
+      await handle.close();
+    }
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -128,8 +128,10 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
   const mustIncomplete = clauses.some((entry) => entry.level === 'MUST' && isOpen(entry));
   const strictIncomplete = shard === null && strictOpenClauses(clauses, input.run).length > 0;
 
-  const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete || shard !== null ? 'incomplete' : 'conformant';
-  const exitCode: ReportExitCode = suiteErrors.length > 0 ? 3 : unexpectedFailure || evaluation.stale.length > 0 || strictIncomplete ? 1 : 0;
+  // Calls that may have run another program than the digest names are no evidence for that digest.
+  const subjectChanged = input.subject.executableChanged !== undefined;
+  const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete || shard !== null || subjectChanged ? 'incomplete' : 'conformant';
+  const exitCode: ReportExitCode = suiteErrors.length > 0 ? 3 : unexpectedFailure || evaluation.stale.length > 0 || strictIncomplete || subjectChanged ? 1 : 0;
   const run: ReportRun = shard === null ? input.run : { ...input.run, shard: { ...shard, clauses: definitions.map(({ id }) => id).filter((id) => gathered.has(id)) } };
 
   return {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,5 +82,26 @@ describe('settleSubject', () => {
     const config = { protocol: 'algal.coding-operation.v1' as const, authorityId: 'ledger-a1', executable: join(root, 'adapter'), argvPrefix: ['adapter'] };
     const before = await fingerprintSubject(config, root);
     expect(settleSubject(before, await fingerprintSubject(config, root))).toEqual(before);
+  });
+});
+
+describe('settleSubject: the executable pinned', () => {
+  it('records an executable whose bytes changed during the run (a symbolic link repointed) with both digests, and keeps the first digest as the subject', async () => {
+    await writeFile(join(root, 'first'), '#!/bin/sh\necho first\n');
+    await writeFile(join(root, 'second'), '#!/bin/sh\necho second\n');
+    await symlink(join(root, 'first'), join(root, 'adapter'));
+    const config = { protocol: 'algal.coding-operation.v1' as const, authorityId: 'ledger-a1', executable: join(root, 'adapter'), argvPrefix: [] };
+    const before = await fingerprintSubject(config, root);
+    await rm(join(root, 'adapter'));
+    await symlink(join(root, 'second'), join(root, 'adapter'));
+    const settled = settleSubject(before, await fingerprintSubject(config, root));
+    expect(settled.executableSha256).toBe(sha256('#!/bin/sh\necho first\n'));
+    expect(settled.executableChanged).toEqual({ path: join(root, 'adapter'), sha256Before: sha256('#!/bin/sh\necho first\n'), sha256After: sha256('#!/bin/sh\necho second\n') });
+    await rm(join(root, 'adapter'));
+    expect(settleSubject(before, await fingerprintSubject(config, root)).executableChanged).toEqual({
+      path: join(root, 'adapter'),
+      sha256Before: sha256('#!/bin/sh\necho first\n'),
+      sha256After: null,
+    });
   });
 });

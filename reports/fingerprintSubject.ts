@@ -50,7 +50,8 @@ async function subjectFileDigests(cwd: string, patterns: readonly string[]): Pro
  * The subject of a run from its fingerprints before and after: a file whose
  * bytes changed meanwhile (a ledger database named in argv) is mutable state,
  * listed as such and left out of the subject's digests; the rest is the
- * subject as it was before the run. Pure.
+ * subject as it was before the run. An executable whose bytes changed is no
+ * state: it is recorded as `executableChanged`, which voids the verdict. Pure.
  * @param before - the fingerprint taken before the first adapter call
  * @param after - the fingerprint taken after the last one
  */
@@ -66,12 +67,24 @@ export function settleSubject(before: ReportSubject, after: ReportSubject): Repo
       .map((file) => ({ path: file.path, sha256Before: file.sha256, sha256After: filesAfter.get(file.path) ?? null })),
   ];
   const mutable = new Set(mutableState.map((file) => file.path));
+  const executableChanged =
+    before.executableSha256 === after.executableSha256 ? null : { path: executablePath(before), sha256Before: before.executableSha256, sha256After: after.executableSha256 };
   return {
     ...before,
+    ...(executableChanged === null ? {} : { executableChanged }),
     argvFileSha256s: before.argvFileSha256s.filter((file) => !mutable.has(file.path)),
     ...(before.subjectFileSha256s === undefined ? {} : { subjectFileSha256s: before.subjectFileSha256s.filter((file) => !mutable.has(file.path)) }),
     ...(mutableState.length === 0 ? {} : { mutableState }),
   };
+}
+
+function executablePath(subject: ReportSubject): string {
+  const { config } = subject;
+  if (typeof config === 'object' && config !== null && !Array.isArray(config)) {
+    const named = 'executable' in config ? config.executable : 'sdk' in config ? config.sdk : undefined;
+    if (typeof named === 'string' && named !== '') return named;
+  }
+  return 'the executable';
 }
 
 /**

@@ -1,6 +1,17 @@
 import type { CallExcerpt, Counterexample } from '../harness/evidence/types.js';
 import { excerptNote, escapeHtml, HTML_PAGE_CSP } from './safeText.js';
-import { mutableStateText, subjectExecutable, failedMustLine, hostUncertainLine, verdictHeadline, hiddenClausesNote, shownClauses, failedClauses } from './reportWording.js';
+import { sandboxItems } from './sandboxWording.js';
+import {
+  executableChangedText,
+  mutableStateText,
+  subjectExecutable,
+  failedMustLine,
+  hostUncertainLine,
+  verdictHeadline,
+  hiddenClausesNote,
+  shownClauses,
+  failedClauses,
+} from './reportWording.js';
 import type { AcceptanceReport, ClauseReport, ClauseVerdict, OverallVerdict, VerdictCounts, FailClauseReport } from './types.js';
 import { type ClauseFamily, clause, type ClauseId, isClauseId } from '../harness/clauses.js';
 import { acpClauseFamilies } from '../harness/acp/acpClauses.js';
@@ -138,6 +149,7 @@ function subjectSection(report: AcceptanceReport): string[] {
     ...subject.argvFileSha256s.map((file) => item(`argvPrefix[${file.index}]`, `<code>${esc(file.path, MAX_CELL)}</code> sha256 <code>${esc(file.sha256, MAX_CELL)}</code>`)),
     ...(subject.subjectFileSha256s ?? []).map((file) => item('Subject file', `<code>${esc(file.path, MAX_CELL)}</code> sha256 <code>${esc(file.sha256, MAX_CELL)}</code>`)),
     ...(subject.mutableState ?? []).map((file) => item('Mutable state', esc(mutableStateText(file), MAX_CELL))),
+    ...(subject.executableChanged === undefined ? [] : [item('<strong>Subject changed</strong>', esc(executableChangedText(subject.executableChanged), MAX_CELL))]),
     item('Authority', subject.authorityId === null ? 'none' : `<code>${esc(subject.authorityId, MAX_CELL)}</code>`),
     item('Suite', `${esc(suite.name, MAX_CELL)} ${esc(suite.version, MAX_CELL)}, report schema ${report.schemaVersion}`),
     item('Seed', `${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only <code>${esc(run.only, MAX_CELL)}</code>`}`),
@@ -146,6 +158,10 @@ function subjectSection(report: AcceptanceReport): string[] {
       'Run',
       `${esc(run.startedAt, MAX_CELL)} to ${esc(run.finishedAt, MAX_CELL)} on Node ${esc(environment.node, MAX_CELL)} ${esc(environment.platform, MAX_CELL)}/${esc(environment.arch, MAX_CELL)}`,
     ),
+    ...(run.sandbox === undefined ? [] : sandboxItems(run.sandbox)).map((entry) => item(esc(entry.term, MAX_CELL), esc(entry.text, MAX_PARAGRAPH))),
+    ...(run.transcript === undefined
+      ? []
+      : [item('Transcript', `<code>transcript.jsonl</code> sha256 <code>${esc(run.transcript.sha256, MAX_CELL)}</code> (${run.transcript.bytes} bytes)`)]),
   ];
   return [
     '<section id="subject">',

@@ -3,6 +3,7 @@ import {
   BASELINE_STATUSES_SHOWN,
   baselineLabel,
   mutableStateText,
+  executableChangedText,
   subjectExecutable,
   failedMustLine,
   hostUncertainLine,
@@ -12,6 +13,7 @@ import {
   failedClauses,
 } from './reportWording.js';
 import { nothingJudgedLine, openCauses } from './openCauses.js';
+import { sandboxItems } from './sandboxWording.js';
 import { excerptNote, markdownFence as fenced, markdownText as text } from './safeText.js';
 import type { AcceptanceReport, ClauseReport, ReportContainment, FailClauseReport } from './types.js';
 
@@ -110,12 +112,15 @@ function subjectSection(report: AcceptanceReport): string[] {
   }
   for (const file of subject.subjectFileSha256s ?? []) lines.push(`- Subject file ${text(file.path)} sha256: ${file.sha256}`);
   for (const file of subject.mutableState ?? []) lines.push(`- Mutable state: ${text(mutableStateText(file))}`);
+  if (subject.executableChanged !== undefined) lines.push(`- **Subject changed**: ${text(executableChangedText(subject.executableChanged))}`);
   lines.push(`- Authority: ${subject.authorityId === null ? 'none' : text(subject.authorityId)}`);
   lines.push(`- Suite: ${text(suite.name)} ${text(suite.version)}, report schema ${report.schemaVersion}`);
   lines.push(`- Seed: ${run.seed}, ${run.runs} runs per property${run.only === null ? '' : `, only ${text(run.only)}`}`);
   lines.push(`- Strict: ${run.strict ? 'yes' : 'no'}, strict SHOULD: ${run.strictShould ? 'yes' : 'no'}`);
   lines.push(`- Run: ${run.startedAt} to ${run.finishedAt} on Node ${text(environment.node)} ${text(environment.platform)}/${text(environment.arch)}`);
   if (run.containment !== undefined) lines.push(containmentLine(run.containment));
+  for (const item of run.sandbox === undefined ? [] : sandboxItems(run.sandbox)) lines.push(`- ${item.term}: ${text(item.text)}`);
+  if (run.transcript !== undefined) lines.push(`- Transcript: transcript.jsonl sha256 ${run.transcript.sha256} (${run.transcript.bytes} bytes; \`adapter-qualify verify\` checks it)`);
   lines.push(`- Replay: run again with seed ${run.seed} to repeat every case; each failure below has the command that replays exactly its shrunk case.`);
   return lines;
 }

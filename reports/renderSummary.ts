@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { baselineLabel, countsText, failedMustLine, hostUncertainLine, verdictHeadline, hiddenClausesNote, failedClauses } from './reportWording.js';
+import { baselineLabel, countsText, executableChangedText, failedMustLine, hostUncertainLine, verdictHeadline, hiddenClausesNote, failedClauses } from './reportWording.js';
 import { strictOpenClauses } from './buildReport.js';
 import { nothingJudgedLine, openCauses } from './openCauses.js';
 import { escapeControls } from './safeText.js';
@@ -25,6 +25,7 @@ export function renderSummary(report: AcceptanceReport, reportDir: string): stri
     `MUST   ${countsText(report, 'MUST')}`,
     `SHOULD ${countsText(report, 'SHOULD')}`,
     ...[failedMustLine(report), hostUncertainLine(report)].filter((line) => line !== null),
+    ...(report.subject.executableChanged === undefined ? [] : [oneLine(`Subject changed: ${executableChangedText(report.subject.executableChanged)}`, MAX_HINT)]),
   ];
   const failed = failedClauses(report);
   if (failed.length > 0) {

@@ -3,7 +3,7 @@
  * counts, baseline labels, which clauses are listed, and how the subject is named.
  */
 import type { ClauseId, ClauseLevel } from '../harness/clauses.js';
-import type { AcceptanceReport, OverallVerdict, ClauseReport, FailClauseReport, MutableStateFile, ReportSubject } from './types.js';
+import type { AcceptanceReport, OverallVerdict, ClauseReport, FailClauseReport, MutableStateFile, ReportSubject, ExecutableChange } from './types.js';
 import type { BaselineStatus } from '../harness/baseline/expectedFailures.js';
 
 const headline = {
@@ -129,4 +129,12 @@ export function subjectExecutable(subject: ReportSubject): string | null {
 export function mutableStateText(file: MutableStateFile): string {
   const where = file.index === undefined ? file.path : `argvPrefix[${file.index}] ${file.path}`;
   return `${where} changed during the run (sha256 ${file.sha256Before} before, ${file.sha256After ?? 'gone'} after): state, not part of the subject's digest`;
+}
+
+/**
+ * The line that voids a run whose executable changed during it, with both digests.
+ * @param change - `subject.executableChanged`
+ */
+export function executableChangedText(change: ExecutableChange): string {
+  return `the executable ${change.path} CHANGED during the run (sha256 ${change.sha256Before ?? 'unreadable'} before, ${change.sha256After ?? 'gone or unreadable'} after): the calls may have run another program, so the verdict is void (never conformant, exit 1)`;
 }

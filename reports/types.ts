@@ -4,6 +4,7 @@ import type { AdapterConfig } from '../harness/config/adapterConfig.js';
 import type { Counterexample, FaultMethodNote } from '../harness/evidence/types.js';
 import type { JsonValue } from '../harness/protocol/canonicalJson.js';
 import type { SandboxRecord } from '../harness/transport/sandbox/openRunSandbox.js';
+import type { TranscriptDigest } from '../harness/transcript/transcriptDigest.js';
 
 /** The version of `acceptance.json` this code writes; `report.schema.json` pins it. */
 export const REPORT_SCHEMA_VERSION = 1;
@@ -60,6 +61,14 @@ export interface MutableStateFile {
   readonly sha256After: string | null;
 }
 
+/** The executable's digests before the first call and after the last, when they differ. */
+export interface ExecutableChange {
+  readonly path: string;
+  readonly sha256Before: string | null;
+  /** null when it was gone or unreadable at the end of the run. */
+  readonly sha256After: string | null;
+}
+
 export interface ReportSubject {
   /** The adapter configuration (`{sdk, authorityId}` for an SDK run; any JSON for the manifest profile). */
   readonly config: AdapterConfig | JsonValue;
@@ -70,6 +79,12 @@ export interface ReportSubject {
   readonly subjectFileSha256s?: readonly SubjectFileDigest[];
   /** Subject files that changed during the run, left out of the digests above; absent when none did. */
   readonly mutableState?: readonly MutableStateFile[];
+  /**
+   * The executable, when its bytes changed during the run (replaced, or a symbolic link repointed):
+   * the calls may have run another program than `executableSha256` names, so the verdict is void
+   * (never conformant, exit 1). Absent when it did not change.
+   */
+  readonly executableChanged?: ExecutableChange;
   /** The configured authority, or null for a profile without one. */
   readonly authorityId: string | null;
 }
@@ -131,6 +146,8 @@ export interface ReportRun {
   readonly containment?: ReportContainment;
   /** The run's sandbox (a command run; absent for an SDK module and the manifest profile). */
   readonly sandbox?: SandboxRecord;
+  /** `transcript.jsonl` as the run wrote it, bound by digest (`verify` checks it); absent when none was written. */
+  readonly transcript?: TranscriptDigest;
 }
 
 /** What the adapter received of the suite's environment, and what its calls left running. */

@@ -23,6 +23,7 @@ const names: Record<HostileFixture, true> = {
   hang: true,
   'invalid-utf8': true,
   'killed-by-signal': true,
+  'kill-keeper': true,
   'late-terminal-rewriter': true,
   'late-terminal-rewriter-env-cleared': true,
   'kills-its-parent': true,

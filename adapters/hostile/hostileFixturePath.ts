@@ -20,6 +20,7 @@ export type HostileFixture =
   | 'hang'
   | 'invalid-utf8'
   | 'killed-by-signal'
+  | 'kill-keeper'
   | 'kills-its-parent'
   | 'late-terminal-rewriter'
   | 'late-terminal-rewriter-env-cleared'

@@ -11,6 +11,7 @@ import { runQualification } from '../../harness/runQualification.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { hostileFixtureCommand, hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
 import { adapterProcessesUnder } from '../../harness/__test-helpers__/adapterProcessesUnder.js';
+import { transcriptDigest } from '../../harness/transcript/transcriptDigest.js';
 
 // Hostile adapters as the subject of a whole run: each must end in a written,
 // schema-valid report with an adapter verdict (exit 0 or 1), never a crash
@@ -251,6 +252,8 @@ interface ContainmentSubject {
 const CONTAINMENT_SUBJECT_LIST: readonly ContainmentSubject[] = [
   { fixture: 'setsid-fork-bomb', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
   { fixture: 'setsid-env-clear-late-writer', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
+  // Its daemon kills the keeper that accounts for its call and stays alive: found as an orphan the spawner adopted.
+  { fixture: 'kill-keeper', args: SETTLEMENT, exitCode: 0, clauses: { 'SEM-LOCAL-SETTLEMENT': 'FAIL' } },
   // Its answers carry what it received: no value of the suite's but the allowlist's (the reason and result text break OUT clauses).
   { fixture: 'environment-echo', args: OUTCOME_WALK, exitCode: 1, clauses: { 'OUT-UNKNOWN-REASON': 'FAIL', 'OUT-RESULT-INTEGRITY': 'FAIL' } },
   // Trailing whitespace keeps one JSON text: valid answers at the bound.
@@ -343,6 +346,8 @@ describe.runIf(process.platform === 'linux').concurrent('containment: hostile ad
       const verdicts = Object.fromEntries(Object.keys(subject.clauses).map((id) => [id, run.report!.clauses.find((entry) => entry.id === id)?.verdict]));
       expect(verdicts).toEqual(subject.clauses);
       expect(run.report!.run.containment).toMatchObject({ environment: 'scrubbed', passedEnv: [], processAccounting: 'subreaper-launcher' });
+      // The report is bound to the transcript it was judged from.
+      expect(run.report!.run.transcript).toEqual(await transcriptDigest(join(outDir, 'transcript.jsonl')));
       expect(processesNaming(fixture)).toEqual([]);
       for (const [file, content] of await reportFiles(outDir)) {
         for (const [variable, value] of Object.entries(SECRET_ENVIRONMENT)) expect(content.includes(value), `${file} holds ${variable}`).toBe(false);

@@ -18,6 +18,8 @@ import { appendStepSummaryIfSet, runCommand } from './qualifyCommands.js';
 import { TranscriptInputError } from '../transcript/transcriptLine.js';
 import type { VerifyResult } from '../verify/TranscriptVerifier.js';
 import { verifyTranscript } from '../verify/verifyTranscript.js';
+import { transcriptDigest } from '../transcript/transcriptDigest.js';
+import { bindingLine, checkTranscriptBinding, type TranscriptBinding } from '../verify/transcriptBinding.js';
 import { dir as temporaryDirectory } from 'tmp-promise';
 import { isClauseId } from '../clauses.js';
 import { readFailureCases, replayFailure, type RunForVerdict } from '../replay/failureCases.js';
@@ -46,13 +48,14 @@ export async function mergeCommand(args: readonly string[], io: CliIo, stepSumma
 
   const shards: ShardReport[] = [];
   for (const dir of dirs) shards.push({ dir, report: await readShardReport(dir), evidence: await readShardEvidence(dir) });
-  const report = mergeReports(shards);
+  const merged = mergeReports(shards);
   const order = [...shards].sort((a, b) => (a.report.run.shard?.index ?? 0) - (b.report.run.shard?.index ?? 0));
   await mkdir(outDir, { recursive: true });
   await concatenateTranscripts(
     order.map((shard) => path.join(shard.dir, 'transcript.jsonl')),
     path.join(outDir, 'transcript.jsonl'),
   );
+  const report = { ...merged, run: { ...merged.run, transcript: await transcriptDigest(path.join(outDir, 'transcript.jsonl')) } };
   await writeReportFiles(report, outDir);
   const summary = renderSummary(report, outDir);
   io.stdout.write(summary.endsWith('\n') ? summary : `${summary}\n`);
@@ -119,6 +122,8 @@ export async function verifyCommand(args: readonly string[], io: CliIo): Promise
   const maxOutputBytes = outputBound(parsed.values['max-output-bytes']);
   const workers = workerCount(parsed.values.workers);
 
+  // An unreadable transcript is left to verifyTranscript, which says why.
+  const binding = await checkTranscriptBinding(file).catch(() => null);
   let result: VerifyResult;
   try {
     result = await verifyTranscript(file, workers === undefined ? { maxOutputBytes } : { maxOutputBytes, workers });
@@ -132,8 +137,8 @@ export async function verifyCommand(args: readonly string[], io: CliIo): Promise
     io.stderr.write(`adapter-qualify verify: ${file}: the transcript holds no call: nothing was verified\n`);
     return exitCodes.usage;
   }
-  io.stdout.write(renderVerifyResult(file, result));
-  return result.violated.length === 0 ? exitCodes.ok : exitCodes.failed;
+  io.stdout.write(renderVerifyResult(file, result, binding));
+  return result.violated.length === 0 && binding?.kind !== 'changed' ? exitCodes.ok : exitCodes.failed;
 }
 
 function outputBound(value: string | undefined): number | null {
@@ -156,8 +161,9 @@ function workerCount(value: string | undefined): number | undefined {
 }
 
 /** The verdict in a few lines: counts, then each violated clause with its lines. */
-function renderVerifyResult(file: string, result: VerifyResult): string {
+function renderVerifyResult(file: string, result: VerifyResult, binding: TranscriptBinding | null): string {
   const lines = [
+    ...(binding === null ? [] : [bindingLine(binding)]),
     `verify ${file}: ${result.lines} calls; ${result.outChecked} answers checked against OUT, ${result.refusalsChecked} refusals checked, ` +
       `${result.outcomes} valid outcomes in ${result.bindings} binding histories` +
       (result.maskedSkipped === 0 ? '' : `; ${result.maskedSkipped} calls with masked output not judged`),
@@ -167,7 +173,8 @@ function renderVerifyResult(file: string, result: VerifyResult): string {
     for (const example of examples) lines.push(`  line${example.lines.length === 1 ? '' : 's'} ${example.lines.join(', ')}: ${example.message}`);
     if (count > examples.length) lines.push(`  … and ${count - examples.length} more`);
   }
-  lines.push(result.violated.length === 0 ? 'consistent: no clause is violated by this transcript' : `inconsistent: ${result.violated.map((entry) => entry.clauseId).join(', ')}`);
+  if (result.violated.length > 0) lines.push(`inconsistent: ${result.violated.map((entry) => entry.clauseId).join(', ')}`);
+  else lines.push(binding?.kind === 'changed' ? 'not verified: the transcript is not the one the run wrote' : 'consistent: no clause is violated by this transcript');
   return `${lines.join('\n')}\n`;
 }
 

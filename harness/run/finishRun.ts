@@ -16,6 +16,7 @@ import { describeError, UsageError } from '../UsageError.js';
 import type { PreparedRun } from './prepareRun.js';
 import type { RunWorkspace } from './qualificationRun.js';
 import type { SuitesEvidence } from './SuiteRun.js';
+import { transcriptDigest, type TranscriptDigest } from '../transcript/transcriptDigest.js';
 
 /** What a finished run has for its report and outputs. */
 export interface FinishedRun {
@@ -29,6 +30,8 @@ export interface FinishedRun {
   readonly sweep: SweepResult;
   /** The sandbox's record, for a command subject. */
   readonly sandbox: SandboxRecord | undefined;
+  /** The digest of the merged transcript, when it was written. */
+  readonly transcript: TranscriptDigest | undefined;
 }
 
 /**
@@ -63,8 +66,9 @@ export async function finishRun(workspace: RunWorkspace, prepared: PreparedRun, 
     (error: unknown) => [`transcript.jsonl could not be written: ${describeError(error)}`],
   );
   if (transcriptErrors.length === 0) refuseIfNothingSpawned(spawns.count(), signal);
+  const transcript = transcriptErrors.length === 0 ? await transcriptDigest(join(workspace.output.staging, 'transcript.jsonl')) : undefined;
   // Lines of a transcript that was not written are no lines of the report's transcript.
-  return { collected, transcriptErrors, sentRequests: transcriptErrors.length === 0 ? sent : new Map(), sweep, sandbox };
+  return { collected, transcriptErrors, sentRequests: transcriptErrors.length === 0 ? sent : new Map(), sweep, sandbox, transcript };
 }
 
 // A run whose every call failed to spawn judged nothing of the adapter (an interpreter that

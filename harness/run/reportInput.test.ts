@@ -30,6 +30,7 @@ function facts(overrides: Partial<RunFacts> = {}): RunFacts {
       transcriptErrors: [],
       sweep: { containment: 'subreaper-launcher', killed: 2 },
       sandbox: undefined,
+      transcript: undefined,
     },
     signal: null,
     ...overrides,

@@ -17,7 +17,7 @@ export interface RunFacts {
   /** The subject, fingerprinted before the first call and settled against the last fingerprint. */
   readonly subject: ReportSubject;
   readonly evidence: Pick<SuitesEvidence, 'excluded' | 'stoppedAtMaxFailures'>;
-  readonly finished: Pick<FinishedRun, 'collected' | 'transcriptErrors' | 'sweep' | 'sandbox'>;
+  readonly finished: Pick<FinishedRun, 'collected' | 'transcriptErrors' | 'sweep' | 'sandbox' | 'transcript'>;
   /** The signal that interrupted the run, or null. */
   readonly signal: InterruptSignal | null;
 }
@@ -67,6 +67,7 @@ export function codingOperationReportInput({ options, startedAt, finishedAt, sub
           }
         : {}),
       ...(finished.sandbox === undefined ? {} : { sandbox: finished.sandbox }),
+      ...(finished.transcript === undefined ? {} : { transcript: finished.transcript }),
     },
     replayCommand: (handle) => replayCommand(handle, options),
     expectedFailures: options.expectedFailures,

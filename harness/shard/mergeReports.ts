@@ -62,7 +62,8 @@ export function mergeReports(shards: readonly ShardReport[]): AcceptanceReport {
 
   const ordered = [...byIndex].sort(([a], [b]) => a - b).map(([, shard]) => shard);
   const replays = new Map(ordered.flatMap((shard) => Object.entries(shard.evidence.replays)));
-  const { shard: _slice, ...run } = first.report.run;
+  // The merged transcript is another file: its digest is taken once it is written.
+  const { shard: _slice, transcript: _transcript, ...run } = first.report.run;
   const merged: ReportRun = {
     ...run,
     startedAt: earliest(ordered.map((shard) => shard.report.run.startedAt)),

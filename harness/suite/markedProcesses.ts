@@ -1,5 +1,6 @@
 import { launcherProcesses, descendantsOf, readProcessTable, type ProcessEntry } from '../transport/containment/sweep.js';
 import { killUntilGone } from '../transport/process.js';
+import { escapedFromKeepers } from '../transport/sandbox/escapedProcesses.js';
 
 /** A live process started by one of the given calls. */
 export interface MarkedProcess {
@@ -42,6 +43,9 @@ export function findMarkedProcesses(callIds: ReadonlySet<string>): MarkedProcess
   for (const entry of table) {
     if (entry.callMarker !== null && callIds.has(entry.callMarker)) note(entry, entry.callMarker);
   }
+  // A process that killed its call's keeper is no call's any more: counted against the ended calls asked about.
+  const [first] = callIds;
+  if (first !== undefined) for (const entry of escapedFromKeepers(table)) note(entry, `${first} (or another call of this thread: it escaped its keeper)`);
   return [...found.values()];
 }
 

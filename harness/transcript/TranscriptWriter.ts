@@ -1,5 +1,5 @@
-import { appendFileSync, closeSync, createReadStream, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { closeSync, constants, createReadStream, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { readdir, rename, rm } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -64,10 +64,10 @@ export class TranscriptWriter {
     };
     const bytes = lineBytes(line);
     // Synchronous on purpose: one line per adapter process, so the cost is tiny and no line is lost on a crash.
-    appendFileSync(this.#file, bytes);
+    appendNoFollow(this.#file, bytes);
     // Then its start and length, so the merge need not parse every line (megabytes of requests) for its start;
     // written after the line, so the index never names a line that is not there.
-    appendFileSync(this.#index, `${record.startedAt} ${bytes.length}\n`);
+    appendNoFollow(this.#index, Buffer.from(`${record.startedAt} ${bytes.length}\n`));
   }
 }
 
@@ -137,6 +137,32 @@ function lastChars(text: string, max: number): string {
   // Never start on the low half of a surrogate pair.
   if (/[\uDC00-\uDFFF]/.test(text[start] ?? '')) start += 1;
   return `… (${start} earlier characters cut) ${text.slice(start)}`;
+}
+
+// The suite's own files are never reached through a symbolic link or a FIFO put in their place: a link is refused
+// (ELOOP) rather than followed out of the work directory, a FIFO without a reader refused (ENXIO) rather than waited on.
+const APPEND_NO_FOLLOW = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+// The merged file's temporary: made by this open and no other (O_EXCL), so nothing planted there is written through.
+const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+function appendNoFollow(file: string, bytes: Buffer): void {
+  const descriptor = openSync(file, APPEND_NO_FOLLOW, 0o644);
+  try {
+    if (!fstatSync(descriptor).isFile()) throw new TranscriptMergeError(file, 'is not a regular file');
+    for (let written = 0; written < bytes.byteLength;) written += writeSync(descriptor, bytes, written, bytes.byteLength - written);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Opens a file of the suite's for reading: a regular file only, never through a link, never blocking on a FIFO. */
+function openRegularSync(file: string): number {
+  const descriptor = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  if (!fstatSync(descriptor).isFile()) {
+    closeSync(descriptor);
+    throw new TranscriptMergeError(file, 'is not a regular file');
+  }
+  return descriptor;
 }
 
 // The workers' part files, and beside them (own directory) each part's index: one `<startedAt> <bytes>` line per line of the part.
@@ -218,7 +244,7 @@ export async function mergeTranscriptParts(workDir: string, destination: string,
  * part written by something else): the part is then scanned instead.
  */
 async function readPartIndex(indexFile: string, partFile: string, part: number): Promise<LineAt[] | null> {
-  const text = await readFile(indexFile, 'utf8').catch(() => null);
+  const text = readRegularOrNull(indexFile);
   if (text === null) return null;
   const lines: LineAt[] = [];
   let offset = 0;
@@ -231,7 +257,31 @@ async function readPartIndex(indexFile: string, partFile: string, part: number):
     lines.push({ startedAt, part, offset, length });
     offset += length;
   }
-  return offset === (await stat(partFile)).size ? lines : null;
+  return offset === sizeOfRegular(partFile) ? lines : null;
+}
+
+/** The text of a regular file, or null when it is missing or anything else (a link, a FIFO). */
+function readRegularOrNull(file: string): string | null {
+  let descriptor: number;
+  try {
+    descriptor = openRegularSync(file);
+  } catch {
+    return null;
+  }
+  try {
+    return readFileSync(descriptor, 'utf8');
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+function sizeOfRegular(file: string): number {
+  const descriptor = openRegularSync(file);
+  try {
+    return fstatSync(descriptor).size;
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 async function indexPart(file: string, part: number, into: LineAt[]): Promise<void> {
@@ -246,7 +296,7 @@ async function indexPart(file: string, part: number, into: LineAt[]): Promise<vo
     if (text !== '') into.push({ startedAt: (JSON.parse(text) as { startedAt: number }).startedAt, part, offset: lineStart, length: end - lineStart + 1 });
     lineStart = end + 1;
   };
-  for await (const chunk of createReadStream(file, { highWaterMark: 1_048_576 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of createReadStream('', { fd: openRegularSync(file), highWaterMark: 1_048_576 }) as AsyncIterable<Buffer>) {
     let from = 0;
     for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, from)) {
       finish(position + at, chunk.subarray(from, at));
@@ -275,8 +325,8 @@ const YIELD_BYTES = 32 * 1024 * 1024;
 async function copyInOrder(files: readonly string[], lines: readonly LineAt[], destination: string, onLine: ((line: Buffer) => void) | undefined): Promise<void> {
   const descriptors: number[] = [];
   try {
-    for (const file of files) descriptors.push(openSync(file, 'r'));
-    const out = openSync(destination, 'w');
+    for (const file of files) descriptors.push(openRegularSync(file));
+    const out = openSync(destination, CREATE_EXCLUSIVE, 0o644);
     descriptors.push(out);
     let buffer = Buffer.allocUnsafe(64 * 1024);
     let sinceYield = 0;

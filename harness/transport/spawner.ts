@@ -97,6 +97,15 @@ export function endThisThreadSpawner(): void {
 }
 
 /**
+ * This thread's running spawner, as the search for processes that escaped their keeper needs it
+ * (`escapedFromKeepers`), or null when none runs.
+ * @public
+ */
+export function thisThreadSpawner(): { readonly startedPid: number; readonly path: string; readonly livePids: ReadonlySet<number> } | null {
+  return Spawner.thisThread();
+}
+
+/**
  * Spawns from this process, as `startProcess` does where no spawner can be built.
  * @internal
  */
@@ -181,6 +190,19 @@ class Spawner {
     return Spawner.#current ?? null;
   }
 
+  /**
+   * This thread's running spawner as seen from the suite: the pid of the process the suite started
+   * (the spawner itself, or the sandbox's entry in front of it), the spawner's program, and the pids
+   * (in the spawner's pid namespace) of the calls' first processes still running. Null when none runs.
+   */
+  static thisThread(): { readonly startedPid: number; readonly path: string; readonly livePids: ReadonlySet<number> } | null {
+    const current = Spawner.#current;
+    if (current == null || current.#lost !== null) return null;
+    const pid = current.#child.pid;
+    if (pid === undefined) return null;
+    return { startedPid: pid, path: current.#path, livePids: new Set(current.#livePids.values()) };
+  }
+
   /** Ends this thread's spawner (see `endThisThreadSpawner`). */
   static endCurrent(): void {
     const current = Spawner.#current;
@@ -191,6 +213,8 @@ class Spawner {
 
   readonly #child: ChildProcess;
   readonly #calls = new Map<number, SpawnedCall>();
+  /** The pid (in the spawner's pid namespace) of each call's first process, while the call runs. */
+  readonly #livePids = new Map<number, number>();
   #nextId = 0;
   #lost: string | null = null;
   /** The start of an answer's header whose end has not arrived yet. */
@@ -198,8 +222,11 @@ class Spawner {
   /** The output frame being received, and how many of its bytes are still to come. */
   #output: (AnswerHeader & { remaining: number }) | null = null;
 
+  readonly #path: string;
+
   private constructor(path: string, sandbox: SandboxPlan | null) {
     this.#sandboxKey = JSON.stringify(sandbox);
+    this.#path = path;
     // Empty arguments: room for a launcher's command line (`native/aq-spawn.c`, request L).
     const argv: [string, ...string[]] = [path, ...new Array<string>(LAUNCHER_TITLE_ROOM).fill('')];
     // In a run's sandbox, the spawner is its init's child: every process of the thread's calls runs in it and ends with it.
@@ -309,6 +336,8 @@ class Spawner {
   }
 
   #started(id: number, call: SpawnedCall, pid: number): StartedProcess {
+    this.#livePids.set(id, pid);
+    void call.exited.then(() => this.#livePids.delete(id));
     return {
       kind: 'started',
       pid,

@@ -83,7 +83,7 @@ export function openRunSandbox(request: RunSandboxRequest): RunSandbox {
   const cgroup = RunCgroup.create(`adapter-qualify-${request.tag}`);
   const missing: string[] = [];
   if (support.mechanism === 'unshare') missing.push(`no read-only file system view, the suite's files and the caller's home stay visible (${support.reason}; unshare makes only namespaces)`);
-  const weaker = ["outside the sandbox the candidate's processes have the suite's uid (its user namespace maps its uid to the caller's)"];
+  const weaker = [outsideUidRefusal()];
   if (!(cgroup instanceof RunCgroup)) weaker.push(`no cgroup: processes are accounted by the sandboxes' pid namespaces only, with no pids or memory limit (${cgroup.reason})`);
   else {
     const absent = [cgroup.limits.pidsMax === null ? 'pids' : null, cgroup.limits.memoryMax === null ? 'memory' : null].filter((name) => name !== null);
@@ -118,6 +118,18 @@ export function openRunSandbox(request: RunSandboxRequest): RunSandbox {
       weaker,
     }),
   };
+}
+
+/**
+ * Why the candidate is not mapped to a uid of its own outside the sandbox: an unprivileged user
+ * namespace maps only the caller's uid, and a map to another uid needs a privileged helper
+ * (newuidmap with subordinate ids) this suite does not use. Named with the uid it maps to.
+ */
+function outsideUidRefusal(): string {
+  const uid = process.getuid?.() ?? null;
+  const whose =
+    uid === null ? "the caller's" : `the caller's, uid ${String(uid)}${uid === 0 ? ' (root: a file root owns that is writable in the sandbox view is writable to the candidate)' : ''}`;
+  return `outside the sandbox the candidate's processes have the suite's uid (its user namespace maps its uid to ${whose}; a distinct outside uid needs a privileged uid map, not made)`;
 }
 
 function closedWith(record: SandboxRecord): RunSandbox {
