@@ -9,7 +9,6 @@ import { renderSummary } from '../reports/renderSummary.js';
 import type { AcceptanceReport } from '../reports/types.js';
 import { SecretMask } from './evidence/SecretMask.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
-import { shellQuote } from './quoting.js';
 import { enterRunContext } from './transport/containment/environment.js';
 import { ensureLauncher } from './transport/containment/launcher.js';
 import { sweepRunProcesses } from './transport/containment/sweep.js';
@@ -20,6 +19,7 @@ import { AcpConnection } from './acp/AcpConnection.js';
 import { freshDirectory } from './acp/AcpAgentProcess.js';
 import { AcpTranscript } from './acp/AcpTranscript.js';
 import type { AcpRunOptions } from './acp/acpRunOptions.js';
+import { acpReplayCommand, buildAcpFailureCases, writeAcpFailureCases } from './replay/acpFailureCases.js';
 
 /** Normalized options of an ACP run (every default applied). */
 /** What an ACP run produced. */
@@ -95,7 +95,7 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
         strict: options.strict,
         strictShould: options.strictShould,
         only: options.only,
-        options: { timeoutMs: options.bootstrapTimeoutMs },
+        options: { timeoutMs: options.bootstrapTimeoutMs, ...(options.replayPath === null ? {} : { replayPath: options.replayPath }) },
         acp: {
           agentProcesses: runner.agentsStarted,
           startupMs: Math.round(runner.startupMs),
@@ -109,10 +109,11 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
         },
       },
       filteredOut: options.only !== null,
-      replayCommand: (caseName) => acpReplayCommand(options, caseName),
+      replayCommand: (failure) => acpReplayCommand(options, failure),
     });
     // The renderers read the report's JSON shape, which the extended schema checks on write.
     await writeReportFiles(report as unknown as AcceptanceReport, output.staging);
+    await writeAcpFailureCases(buildAcpFailureCases(report, SecretMask.fromProcess().maskDeep(evidence), options), output.staging);
     await output.commit();
     return { report, exitCode: report.exitCode, summary: renderSummary(report as unknown as AcceptanceReport, options.outDir) };
   } catch (error) {
@@ -124,19 +125,6 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
     leaveRunContext();
     await work.cleanup();
   }
-}
-
-/**
- * The command that re-runs exactly one case with the same seed and bounds.
- * @param options - the run's options
- * @param caseName - the case's full name
- */
-export function acpReplayCommand(options: AcpRunOptions, caseName: string): string {
-  const anchored = `^${caseName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-  const words = ['npx', 'adapter-qualify', 'run', options.configArg, '--seed', String(options.seed), '--runs', String(options.runs), '--only', anchored];
-  if (options.bootstrapTimeoutMs !== 30_000) words.push('--bootstrap-timeout-ms', String(options.bootstrapTimeoutMs));
-  if (options.inactivityMs !== 60_000) words.push('--inactivity-ms', String(options.inactivityMs));
-  return words.map(shellQuote).join(' ');
 }
 
 /** Runs cases one after another, owning the shared agent and each case's own agents. */
@@ -179,6 +167,7 @@ class CaseRunner {
     const context: AcpCaseContext = {
       seed: this.#options.seed,
       runs: this.#options.runs,
+      replayPath: this.#options.replayPath,
       bootstrapMs: this.#options.bootstrapTimeoutMs,
       inactivityMs: this.#options.inactivityMs,
       frameBytes: this.#options.frameBytes,
@@ -197,7 +186,7 @@ class CaseRunner {
       newSession: (connection, extra) => this.#newSession(connection, extra),
       freshRoot: () => freshDirectory(this.#workDir, 'session'),
       pass: (clauseId) => evidence.push({ clauseId, status: 'pass', caseName }),
-      fail: (clauseId, rule, frame) => evidence.push({ clauseId, status: 'fail', caseName, rule, frame }),
+      fail: (clauseId, rule, frame, property) => evidence.push({ clauseId, status: 'fail', caseName, rule, frame, ...(property === undefined ? {} : { property }) }),
       inconclusive: (clauseId, reason) => evidence.push({ clauseId, status: 'inconclusive', caseName, reason }),
       notApplicable: (clauseId, reason) => evidence.push({ clauseId, status: 'not-applicable', caseName, reason }),
     };

@@ -1,5 +1,5 @@
 import { acpClauses, isBindingLevel, type AcpClauseDefinition, type AcpClauseFamily, type AcpClauseId } from '../../harness/acp/acpClauses.js';
-import type { AcpEvidence } from '../../harness/acp/AcpCase.js';
+import type { AcpEvidence, AcpFailureEvidence } from '../../harness/acp/AcpCase.js';
 import type { FrameRef } from '../../harness/acp/AcpConnection.js';
 import {
   REPORT_SCHEMA_VERSION,
@@ -59,8 +59,8 @@ export interface BuildAcpReportInput {
   readonly run: ReportRun & { readonly acp: AcpRunFacts };
   /** Whether `--only` left clauses out. */
   readonly filteredOut: boolean;
-  /** The replay command of a case, by its name. */
-  readonly replayCommand: (caseName: string) => string;
+  /** The command that replays a failing case (its case, seed and, for a property, the path of the shrunk case). */
+  readonly replayCommand: (failure: AcpFailureEvidence) => string;
 }
 
 /** Why a clause that needs a prompt turn has no case in this version of the suite. */
@@ -110,15 +110,25 @@ function clauseReport(definition: AcpClauseDefinition, evidence: readonly AcpEvi
     summary: definition.level === 'MUST (if advertised)' ? `(if advertised) ${definition.summary}` : definition.summary,
   };
   const passes = evidence.filter((item) => item.status === 'pass').length;
-  const failure = evidence.find((item): item is Extract<AcpEvidence, { status: 'fail' }> => item.status === 'fail');
+  const failure = evidence.find((item): item is AcpFailureEvidence => item.status === 'fail');
   if (failure !== undefined) {
+    const { property } = failure;
     return {
       ...base,
       cases: passes + evidence.filter((item) => item.status === 'fail').length,
       verdict: 'FAIL',
       reason: `${failure.rule}${failure.frame === null ? '' : ` — ${describeFrame(failure.frame)}`} (case ${JSON.stringify(failure.caseName)})`,
-      replay: input.replayCommand(failure.caseName),
-      seed: input.run.seed,
+      ...(property === undefined
+        ? {}
+        : {
+            counterexample: {
+              description: property.smallest ? `smallest failing case: ${property.counterexample}` : `failing case (not the one shrinking reached): ${property.counterexample}`,
+              calls: [],
+            },
+          }),
+      replay: input.replayCommand(failure),
+      seed: property?.seed ?? input.run.seed,
+      ...(property === undefined ? {} : { path: property.path }),
     };
   }
   if (passes > 0) return { ...base, cases: passes, verdict: 'PASS' };
