@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { metaObject, requestId, unknownMethod } from '../../generators/acp/acpMessages.js';
 import { describeOutcome, stillServing, type AcpSuite } from '../../harness/acp/AcpCase.js';
+import type { AcpConnection } from '../../harness/acp/AcpConnection.js';
 import { checkAcpProperty, liveShared } from '../../harness/acp/acpProperty.js';
 
 // Robustness on the shared agent: unknown methods, request ids of both types, invalid lines and params.
@@ -56,6 +57,7 @@ export const acpSuite: AcpSuite = {
           context.inconclusive('ACP-ROB-ID-TYPES', `initialize did not succeed (${describeOutcome(shared.outcome)})`);
           return;
         }
+        const usedIds = new WeakMap<AcpConnection, Set<string>>();
         await checkAcpProperty(context, {
           arbitrary: requestId(),
           numRuns: MUST_TRY_IDS.length + Math.max(4, Math.min(context.runs * 2, 12)),
@@ -64,6 +66,11 @@ export const acpSuite: AcpSuite = {
           run: async (id, record) => {
             const connection = await liveShared(context, 'ACP-ROB-ID-TYPES', record);
             if (connection === null) return;
+            // An id is sent once per agent: a second request with an answered id is another test (of id reuse), not this one.
+            const used = usedIds.get(connection) ?? new Set<string>();
+            usedIds.set(connection, used);
+            if (used.has(`${typeof id}:${String(id)}`)) return;
+            used.add(`${typeof id}:${String(id)}`);
             const root = await context.freshRoot();
             const before = connection.violations.length;
             const { sent, response } = connection.request('session/new', { cwd: root, mcpServers: [] }, { id, boundMs: context.bootstrapMs });
