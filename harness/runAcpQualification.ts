@@ -20,6 +20,7 @@ import { freshDirectory } from './acp/AcpAgentProcess.js';
 import { AcpTranscript } from './acp/AcpTranscript.js';
 import type { AcpRunOptions } from './acp/acpRunOptions.js';
 import { acpReplayCommand, buildAcpFailureCases, writeAcpFailureCases } from './replay/acpFailureCases.js';
+import { writeAcpRunEvidence } from '../reports/acp/mergeAcpRuns.js';
 
 /** Normalized options of an ACP run (every default applied). */
 /** What an ACP run produced. */
@@ -114,6 +115,7 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
     // The renderers read the report's JSON shape, which the extended schema checks on write.
     await writeReportFiles(report as unknown as AcceptanceReport, output.staging);
     await writeAcpFailureCases(buildAcpFailureCases(report, SecretMask.fromProcess().maskDeep(evidence), options), output.staging);
+    await writeAcpRunEvidence(output.staging, SecretMask.fromProcess().maskDeep(evidence), suiteErrors, options.only !== null, (failure) => acpReplayCommand(options, failure));
     await output.commit();
     return { report, exitCode: report.exitCode, summary: renderSummary(report as unknown as AcceptanceReport, options.outDir) };
   } catch (error) {
@@ -168,6 +170,9 @@ class CaseRunner {
       seed: this.#options.seed,
       runs: this.#options.runs,
       replayPath: this.#options.replayPath,
+      configuredEnvironment: Object.keys(agentEnvironment(this.#options.loaded.config, '/'))
+        .filter((name) => name !== 'HOME' && name !== 'TERM')
+        .sort(),
       bootstrapMs: this.#options.bootstrapTimeoutMs,
       inactivityMs: this.#options.inactivityMs,
       frameBytes: this.#options.frameBytes,
@@ -185,7 +190,7 @@ class CaseRunner {
       initialize: (connection, params) => this.#initialize(connection, params),
       newSession: (connection, extra) => this.#newSession(connection, extra),
       freshRoot: () => freshDirectory(this.#workDir, 'session'),
-      pass: (clauseId) => evidence.push({ clauseId, status: 'pass', caseName }),
+      pass: (clauseId, measured) => evidence.push({ clauseId, status: 'pass', caseName, ...measured }),
       fail: (clauseId, rule, frame, property) => evidence.push({ clauseId, status: 'fail', caseName, rule, frame, ...(property === undefined ? {} : { property }) }),
       inconclusive: (clauseId, reason) => evidence.push({ clauseId, status: 'inconclusive', caseName, reason }),
       notApplicable: (clauseId, reason) => evidence.push({ clauseId, status: 'not-applicable', caseName, reason }),

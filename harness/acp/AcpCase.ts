@@ -17,7 +17,13 @@ export interface PropertyFailure {
 
 /** What one case found about one clause. */
 export type AcpEvidence =
-  | { readonly clauseId: AcpClauseId; readonly status: 'pass'; readonly caseName: string }
+  | {
+      readonly clauseId: AcpClauseId;
+      readonly status: 'pass';
+      readonly caseName: string;
+      /** ACP-ENV-MINIMUM only: the configured names without which the agent could not serve (one run per name left out). */
+      readonly environmentNeeded?: readonly string[];
+    }
   | {
       readonly clauseId: AcpClauseId;
       readonly status: 'fail';
@@ -56,6 +62,8 @@ export interface AcpCaseContext {
   readonly runs: number;
   /** fast-check's path of the one case to replay (`--replay-path`), or null for a whole run: the case's property then runs only that case. */
   readonly replayPath: string | null;
+  /** The configured environment names an agent receives (`env` and the `passEnv` names the suite has; not HOME or TERM), sorted. */
+  readonly configuredEnvironment: readonly string[];
   /** Bootstrap bound of initialize/session requests (ms). */
   readonly bootstrapMs: number;
   /** Inactivity limit (ms). */
@@ -86,8 +94,11 @@ export interface AcpCaseContext {
   newSession(connection: AcpConnection, extra?: Readonly<Record<string, unknown>>): Promise<OpenedSession>;
   /** A fresh directory for a session root. */
   freshRoot(): Promise<string>;
-  /** Records that the case tested `clauseId` and it held. */
-  pass(clauseId: AcpClauseId): void;
+  /**
+   * Records that the case tested `clauseId` and it held.
+   * @param measured - ACP-ENV-MINIMUM: the configured names it could not do without
+   */
+  pass(clauseId: AcpClauseId, measured?: { readonly environmentNeeded: readonly string[] }): void;
   /**
    * Records a broken rule with the frame that shows it.
    * @param property - the property's failing case, when a drawn case broke it

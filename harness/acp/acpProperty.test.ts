@@ -13,6 +13,7 @@ function recordingContext(seed: number, replayPath: string | null = null): { rea
     seed,
     runs: 20,
     replayPath,
+    configuredEnvironment: [],
     bootstrapMs: 1000,
     inactivityMs: 1000,
     frameBytes: 1024,

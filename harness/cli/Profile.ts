@@ -94,8 +94,8 @@ const acpAgent: Profile = {
   run: async () => (await import('./acpCommands.js')).acpRunCommand,
   selfCheck: async () => (await import('./acpCommands.js')).acpSelfCheckCommand,
   replay: async () => (await import('./acpCommands.js')).acpReplayCommand,
-  merge: firstProfileReportCommands.merge,
-  verify: firstProfileReportCommands.verify,
+  merge: async () => (await import('./acpCommands.js')).acpMergeCommand,
+  verify: async () => (await import('./acpCommands.js')).acpVerifyCommand,
   claimsTranscriptLine: (line) => 'agent' in line && 'direction' in line,
 };
 

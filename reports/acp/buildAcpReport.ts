@@ -39,6 +39,10 @@ export interface AcpRunFacts {
   readonly command: readonly string[];
   /** Agent processes still alive at the end of the run, all killed (null: not countable). */
   readonly survivorsKilled: number | null;
+  /** The configured names without which the agent could not serve (ACP-ENV-MINIMUM's one run per name left out); absent when not measured. */
+  readonly environmentNeeded?: readonly string[];
+  /** Present only in a merge of runs (`merge`): each run's seed, runs and `--only`, in the order merged. */
+  readonly merged?: readonly { readonly seed: number; readonly runs: number; readonly only: string | null }[];
 }
 
 /** `acceptance.json` of an ACP run. */
@@ -92,7 +96,7 @@ export function buildAcpReport(input: BuildAcpReportInput): AcpAcceptanceReport 
     suite: input.suite,
     subject: input.subject,
     environment: input.environment,
-    run: input.run,
+    run: environmentMeasured(input),
     verdict,
     exitCode,
     summary: { must: countLevel(clauses, 'MUST'), should: countLevel(clauses, 'SHOULD') },
@@ -139,6 +143,13 @@ function clauseReport(definition: AcpClauseDefinition, evidence: readonly AcpEvi
   if (input.filteredOut) return { ...base, cases: 0, verdict: 'SKIP', reason: 'left out by --only' };
   if (definition.stage === 'turns') return { ...base, cases: 0, verdict: 'SKIP', reason: TURN_CLAUSE_REASON };
   return { ...base, cases: 0, verdict: 'SKIP', reason: 'no case of this run exercised the clause' };
+}
+
+// The run's facts with ACP-ENV-MINIMUM's measurement, when a case made one.
+function environmentMeasured(input: BuildAcpReportInput): BuildAcpReportInput['run'] {
+  const measured = input.evidence.find((item) => item.status === 'pass' && item.environmentNeeded !== undefined);
+  if (measured === undefined || measured.status !== 'pass' || measured.environmentNeeded === undefined) return input.run;
+  return { ...input.run, acp: { ...input.run.acp, environmentNeeded: [...measured.environmentNeeded] } };
 }
 
 /**
