@@ -5,9 +5,10 @@ import { buildAcpReport, type AcpAcceptanceReport } from '../reports/acp/buildAc
 import type { AcceptanceReport } from '../reports/types.js';
 import { SecretMask } from './evidence/SecretMask.js';
 import { packageRoot } from './packageRoot.js';
-import { shellQuote } from './quoting.js';
 import { sweepRunProcesses } from './transport/containment/sweep.js';
-import type { AcpSuite } from './acp/AcpCase.js';
+import type { AcpFailureEvidence, AcpSuite } from './acp/AcpCase.js';
+import { acpReplayCommand, buildAcpFailureCases, writeAcpFailureCases } from './replay/acpFailureCases.js';
+import { writeAcpRunEvidence } from '../reports/acp/mergeAcpRuns.js';
 import { AcpTranscript } from './acp/AcpTranscript.js';
 import type { AcpRunOptions } from './acp/acpRunOptions.js';
 import { AcpCaseRunner } from './run/AcpCaseRunner.js';
@@ -59,10 +60,12 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
       const sweep = sweepRunProcesses(workspace.tag);
       await transcript.close();
       const masked = { ...outcome, evidence: SecretMask.fromProcess().maskDeep(outcome.evidence) };
-      const replayCommand = (caseName: string): string => acpReplayCommand(options, caseName);
+      const replayCommand = (failure: AcpFailureEvidence): string => acpReplayCommand(options, failure);
       const report = buildAcpReport(acpReportInput({ options, startedAt: workspace.startedAt, finishedAt: new Date(), outcome: masked, survivorsKilled: sweep.killed, replayCommand }));
       // The renderers read the report's JSON shape, which the extended schema checks on write.
       const summary = await writeAcceptance(report as unknown as AcceptanceReport, workspace, options.outDir);
+      await writeAcpFailureCases(buildAcpFailureCases(report, masked.evidence, options), workspace.output.staging);
+      await writeAcpRunEvidence(workspace.output.staging, masked.evidence, masked.suiteErrors, options.only !== null, replayCommand);
       return { report, exitCode: report.exitCode, summary };
     } catch (error) {
       await transcript.close();
@@ -71,17 +74,4 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
       sweepRunProcesses(workspace.tag);
     }
   });
-}
-
-/**
- * The command that re-runs exactly one case with the same seed and bounds.
- * @param options - the run's options
- * @param caseName - the case's full name
- */
-export function acpReplayCommand(options: AcpRunOptions, caseName: string): string {
-  const anchored = `^${caseName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-  const words = ['npx', 'adapter-qualify', 'run', options.configArg, '--seed', String(options.seed), '--runs', String(options.runs), '--only', anchored];
-  if (options.bootstrapTimeoutMs !== 30_000) words.push('--bootstrap-timeout-ms', String(options.bootstrapTimeoutMs));
-  if (options.inactivityMs !== 60_000) words.push('--inactivity-ms', String(options.inactivityMs));
-  return words.map(shellQuote).join(' ');
 }

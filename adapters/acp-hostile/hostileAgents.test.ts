@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliCommand } from '../../harness/__test-helpers__/runQualifyCli.js';
 import { packageRoot } from '../../harness/packageRoot.js';
+import type { AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
 
 // Hostile ACP agents end in a report (exit 0 or 1, never 3, never a hang), and none of their processes survives the run.
 
@@ -26,12 +27,12 @@ function survivors(pattern: RegExp): string[] {
   return table.split('\n').filter((line) => pattern.test(line));
 }
 
-function verdicts(report: { clauses: readonly { id: string; verdict: string }[] } | null): Record<string, string> {
+function verdicts(report: AcpAcceptanceReport | null): Record<string, string> {
   return Object.fromEntries((report?.clauses ?? []).map((entry) => [entry.id, entry.verdict]));
 }
 
 async function qualify(fixture: string, extra: readonly string[] = []) {
-  const run = await runCliCommand('run', [configFor(fixture)], join(work, `out-${fixture}`), [...FAST, ...extra], 240_000);
+  const run = await runCliCommand<AcpAcceptanceReport>('run', [configFor(fixture)], join(work, `out-${fixture}`), [...FAST, ...extra], 240_000);
   expect([0, 1], `${fixture}: ${run.stderr.slice(0, 400)}`).toContain(run.exitCode);
   expect(run.report?.profile).toBe('acp-agent.v1');
   return { run, verdicts: verdicts(run.report) };
@@ -59,7 +60,7 @@ describe('hostile ACP agents', { timeout: 300_000 }, () => {
   it('exits at once: the death is reported with its status and stderr', async () => {
     const { run, verdicts: got } = await qualify('exits-at-once.sh');
     expect(got['ACP-INIT-RESPONDS']).toBe('FAIL');
-    const reason = run.report?.clauses.find((entry) => String(entry.id) === 'ACP-INIT-RESPONDS')?.reason ?? '';
+    const reason = run.report?.clauses.find((entry) => entry.id === 'ACP-INIT-RESPONDS')?.reason ?? '';
     expect(reason).toContain('exit code 3');
     expect(reason).toContain('starting');
   });
@@ -71,14 +72,14 @@ describe('hostile ACP agents', { timeout: 300_000 }, () => {
 
   it('floods stderr: a report, the stderr kept bounded', async () => {
     const { run } = await qualify('floods-stderr.sh');
-    expect(run.report?.clauses.find((entry) => String(entry.id) === 'ACP-INIT-RESPONDS')?.verdict).toBe('FAIL');
+    expect(run.report?.clauses.find((entry) => entry.id === 'ACP-INIT-RESPONDS')?.verdict).toBe('FAIL');
     expect(survivors(/yes error: something/)).toEqual([]);
   });
 
   it("answers with another request's id: ACP-FRM-ONE-RESPONSE FAILs naming the frame", async () => {
     const { run, verdicts: got } = await qualify('wrong-ids.mjs');
     expect(got['ACP-FRM-ONE-RESPONSE']).toBe('FAIL');
-    expect(run.report?.clauses.find((entry) => String(entry.id) === 'ACP-FRM-ONE-RESPONSE')?.reason).toMatch(/agent→client frame \d+: `/);
+    expect(run.report?.clauses.find((entry) => entry.id === 'ACP-FRM-ONE-RESPONSE')?.reason).toMatch(/agent→client frame \d+: `/);
   });
 
   it('a configuration error exits 2 naming the field, before any process starts', async () => {

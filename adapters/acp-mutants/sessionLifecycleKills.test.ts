@@ -28,6 +28,7 @@ async function verdicts(mutant: string | null, only: string): Promise<Record<str
     only,
     strict: false,
     strictShould: false,
+    replayPath: null,
   });
   return Object.fromEntries(
     report.clauses

@@ -28,6 +28,7 @@ async function qualify(dir: string, options: { readonly seed: number; readonly r
     frameBytes: acpRunDefaults.frameBytes,
     strict: false,
     strictShould: false,
+    replayPath: null,
   });
   return report;
 }

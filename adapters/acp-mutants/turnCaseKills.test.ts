@@ -44,6 +44,7 @@ async function verdicts(mutant: string | null): Promise<Record<string, string>> 
     frameBytes: acpRunDefaults.frameBytes,
     strict: false,
     strictShould: false,
+    replayPath: null,
   });
   return Object.fromEntries(report.clauses.filter((clause) => JUDGED.includes(clause.id)).map((clause) => [clause.id, clause.verdict]));
 }

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 
 // Arbitraries of what the suite, as an ACP client, may legitimately send: capability vectors,
-// extension data, request ids, methods and notifications no agent knows, and input chunkings.
+// extension data, request ids, methods and notifications no agent knows, and ways to split input.
 
 /** Every method of ACP v1 (both directions): an "unknown" method is none of these. */
 export const ACP_METHODS: ReadonlySet<string> = new Set([
@@ -132,14 +132,35 @@ export function unknownMethod(): fc.Arbitrary<string> {
     .filter((method) => !ACP_METHODS.has(method));
 }
 
+/** How to write one request line: split inside a multi-byte character, one byte at a time, or at drawn cuts. */
+export type InputSplit = { readonly kind: 'inside-character' } | { readonly kind: 'byte-by-byte' } | { readonly kind: 'cuts'; readonly sizes: readonly number[] };
+
 /**
- * Piece sizes to split a line of `length` bytes into: one byte at a time, random cuts, or all at once.
- * @param length - the line's length in bytes, newline included
+ * Ways to split a request line into writes (shrinking towards fewer, smaller cuts).
  * @public
  */
-export function chunking(length: number): fc.Arbitrary<readonly number[]> {
+export function inputSplit(): fc.Arbitrary<InputSplit> {
   return fc.oneof(
-    fc.constant(Array.from({ length: Math.min(length, 512) }, () => 1)),
-    fc.array(fc.integer({ min: 1, max: Math.max(1, Math.ceil(length / 3)) }), { minLength: 1, maxLength: 12 }),
+    fc.record({ kind: fc.constant('cuts' as const), sizes: fc.array(fc.integer({ min: 1, max: 256 }), { minLength: 1, maxLength: 12 }) }),
+    fc.constant({ kind: 'inside-character' as const }),
+    fc.constant({ kind: 'byte-by-byte' as const }),
   );
+}
+
+/**
+ * The byte lengths of the writes of a line split as `split` says.
+ * @param split - the drawn split
+ * @param length - the line's length in bytes, newline included
+ * @param characterAt - where a multi-byte character of the line starts
+ * @public
+ */
+export function splitSizes(split: InputSplit, length: number, characterAt: number): readonly number[] {
+  switch (split.kind) {
+    case 'inside-character':
+      return [characterAt + 2];
+    case 'byte-by-byte':
+      return Array.from({ length }, () => 1);
+    default:
+      return split.sizes;
+  }
 }

@@ -7,13 +7,13 @@ import type { AcceptanceReport } from '../../reports/types.js';
 /** The built bin, as users run it (`npm test` builds first). */
 export const CLI_BIN = join(packageRoot, 'dist', 'harness', 'cli', 'main.js');
 
-/** What one `adapter-qualify run` produced. */
-export interface CliRun {
+/** What one `adapter-qualify run` produced; `R` is the kind of report (an ACP run's: `AcpAcceptanceReport`). */
+export interface CliRun<R = AcceptanceReport> {
   readonly exitCode: number;
   readonly stdout: string;
   readonly stderr: string;
   /** `acceptance.json`, or null when none was written. */
-  readonly report: AcceptanceReport | null;
+  readonly report: R | null;
   readonly durationMs: number;
 }
 
@@ -23,14 +23,14 @@ export interface CliRun {
  * Actions step summary is written unless `env` names one (tests must not fill the CI job's).
  * @throws Error when the command overran `timeoutMs` and was killed
  */
-export async function runCliCommand(
+export async function runCliCommand<R = AcceptanceReport>(
   command: string,
   words: readonly string[],
   outDir: string,
   args: readonly string[],
   timeoutMs: number,
   env: Readonly<Record<string, string>> = {},
-): Promise<CliRun> {
+): Promise<CliRun<R>> {
   if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run \`npm run build\` first`);
   const started = Date.now();
   const result = await execa(process.execPath, [CLI_BIN, command, ...words, '--out', outDir, ...args], {
@@ -47,7 +47,7 @@ export async function runCliCommand(
     exitCode: result.exitCode ?? -1,
     stdout: result.stdout,
     stderr: result.stderr,
-    report: existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as AcceptanceReport) : null,
+    report: existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as R) : null,
     durationMs: Date.now() - started,
   };
 }

@@ -4,11 +4,39 @@ import type { AcpConnection, FrameRef, ResponseOutcome } from './AcpConnection.j
 // The vocabulary of ACP suites: a case checks some clauses against agent processes the
 // context provides, and records evidence per clause as data.
 
+/** How a property's failing case is found again: the seed it ran with, fast-check's path to the case, the case in words. */
+export interface PropertyFailure {
+  readonly seed: number;
+  /** fast-check's path of the failing case (`--replay-path`). */
+  readonly path: string;
+  /** The failing case's drawn values, in words. */
+  readonly counterexample: string;
+  /** Whether this is the smallest failing case shrinking reached (false: the first failing case, kept for a clause the smallest one no longer breaks). */
+  readonly smallest: boolean;
+}
+
 /** What one case found about one clause. */
 export type AcpEvidence =
-  | { readonly clauseId: AcpClauseId; readonly status: 'pass'; readonly caseName: string }
-  | { readonly clauseId: AcpClauseId; readonly status: 'fail'; readonly caseName: string; readonly rule: string; readonly frame: FrameRef | null }
+  | {
+      readonly clauseId: AcpClauseId;
+      readonly status: 'pass';
+      readonly caseName: string;
+      /** ACP-ENV-MINIMUM only: the configured names without which the agent could not serve (one run per name left out). */
+      readonly environmentNeeded?: readonly string[];
+    }
+  | {
+      readonly clauseId: AcpClauseId;
+      readonly status: 'fail';
+      readonly caseName: string;
+      readonly rule: string;
+      readonly frame: FrameRef | null;
+      /** Present when a property's drawn case broke the rule. */
+      readonly property?: PropertyFailure;
+    }
   | { readonly clauseId: AcpClauseId; readonly status: 'inconclusive' | 'not-applicable' | 'skip'; readonly caseName: string; readonly reason: string };
+
+/** The evidence of a broken rule. */
+export type AcpFailureEvidence = Extract<AcpEvidence, { readonly status: 'fail' }>;
 
 /** The result of `initialize` on a connection, as a case sees it. */
 export interface InitializedAgent {
@@ -32,6 +60,10 @@ export interface AcpCaseContext {
   readonly seed: number;
   /** fast-check runs per property. */
   readonly runs: number;
+  /** fast-check's path of the one case to replay (`--replay-path`), or null for a whole run: the case's property then runs only that case. */
+  readonly replayPath: string | null;
+  /** The configured environment names an agent receives (`env` and the `passEnv` names the suite has; not HOME or TERM), sorted. */
+  readonly configuredEnvironment: readonly string[];
   /** Bootstrap bound of initialize/session requests (ms). */
   readonly bootstrapMs: number;
   /** Inactivity limit (ms). */
@@ -63,10 +95,16 @@ export interface AcpCaseContext {
   newSession(connection: AcpConnection, extra?: Readonly<Record<string, unknown>>): Promise<OpenedSession>;
   /** A fresh directory for a session root. */
   freshRoot(): Promise<string>;
-  /** Records that the case tested `clauseId` and it held. */
-  pass(clauseId: AcpClauseId): void;
-  /** Records a broken rule with the frame that shows it. */
-  fail(clauseId: AcpClauseId, rule: string, frame: FrameRef | null): void;
+  /**
+   * Records that the case tested `clauseId` and it held.
+   * @param measured - ACP-ENV-MINIMUM: the configured names it could not do without
+   */
+  pass(clauseId: AcpClauseId, measured?: { readonly environmentNeeded: readonly string[] }): void;
+  /**
+   * Records a broken rule with the frame that shows it.
+   * @param property - the property's failing case, when a drawn case broke it
+   */
+  fail(clauseId: AcpClauseId, rule: string, frame: FrameRef | null, property?: PropertyFailure): void;
   /** Records that the case could not decide the clause, and why. */
   inconclusive(clauseId: AcpClauseId, reason: string): void;
   /** Records that the clause does not apply to this agent (a capability it does not advertise). */

@@ -86,7 +86,7 @@ interface PendingRequest {
 }
 
 /** Methods whose result this connection validates against the schema (ACP-NO-ROOT-EXTRAS too). */
-const RESULT_DEFINITIONS: Readonly<Record<string, AcpDefinitionName>> = {
+export const RESULT_DEFINITIONS: Readonly<Record<string, AcpDefinitionName>> = {
   initialize: 'InitializeResponse',
   'session/new': 'NewSessionResponse',
   'session/load': 'LoadSessionResponse',
@@ -431,7 +431,7 @@ export class AcpConnection {
     this.#lastFrameAt = Date.now();
     const bytes = raw.kind === 'overlong' ? raw.head : raw.bytes;
     const length = raw.kind === 'overlong' ? raw.length : raw.bytes.length;
-    this.#transcript.frame(this.agent, 'agent→client', index, this.elapsedMs(), bytes, length);
+    this.#transcript.frame(this.agent, 'agent→client', index, this.elapsedMs(), bytes, length, raw.kind === 'line' ? undefined : raw.kind);
     const frame: FrameRef = { agent: this.agent, direction: 'agent→client', index, raw: escapeRaw(bytes, length) };
     const classified = classifyFrame(raw, this.#bounds.frameBytes);
     for (const violation of classified.violations) this.#violations.push({ ...violation, frame });

@@ -27,6 +27,8 @@ export interface AcpTranscriptEntry {
   readonly bytes?: number;
   /** Base64 of the kept bytes, when they are not valid UTF-8 (so a re-reader sees the exact bytes). */
   readonly base64?: string;
+  /** How an agent→client frame ended, when not with `\n` within the frame bound (so `verify` judges it as read). */
+  readonly end?: 'overlong' | 'unterminated';
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -56,8 +58,9 @@ export class AcpTranscript {
    * @param t - ms since the agent started
    * @param bytes - the frame's bytes (or the kept head of an over-long one)
    * @param length - the frame's full length. @defaultValue `bytes.length`
+   * @param end - how the frame ended, when not with `\n` within the bound
    */
-  frame(agent: number, direction: FrameDirection, index: number, t: number, bytes: Buffer, length: number = bytes.length): void {
+  frame(agent: number, direction: FrameDirection, index: number, t: number, bytes: Buffer, length: number = bytes.length, end?: 'overlong' | 'unterminated'): void {
     const kept = bytes.subarray(0, TRANSCRIPT_FRAME_BYTES);
     let raw: string;
     let base64: string | undefined;
@@ -67,7 +70,7 @@ export class AcpTranscript {
       raw = kept.toString('utf8');
       base64 = kept.toString('base64');
     }
-    this.#write({ agent, direction, index, t, raw, ...(length > kept.length ? { bytes: length } : {}), ...(base64 === undefined ? {} : { base64 }) });
+    this.#write({ agent, direction, index, t, raw, ...(length > kept.length ? { bytes: length } : {}), ...(base64 === undefined ? {} : { base64 }), ...(end === undefined ? {} : { end }) });
   }
 
   /**

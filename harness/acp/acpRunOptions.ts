@@ -17,6 +17,8 @@ export interface AcpRunOptions {
   readonly runs: number;
   /** Case-name filter (a regular expression), or null. */
   readonly only: string | null;
+  /** fast-check's path of the one property case to replay (needs `--only` and `--seed`), or null. */
+  readonly replayPath: string | null;
   readonly bootstrapTimeoutMs: number;
   readonly inactivityMs: number;
   readonly frameBytes: number;
@@ -44,6 +46,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   runs: { type: 'string' },
   only: { type: 'string' },
+  'replay-path': { type: 'string' },
   strict: { type: 'boolean' },
   'strict-should': { type: 'boolean' },
   'bootstrap-timeout-ms': { type: 'string' },
@@ -63,6 +66,8 @@ Options:
   --seed N                     root seed (default: random, printed in the report)
   --runs N                     samples per property (default ${acpRunDefaults.runs})
   --only REGEX                 run only the cases whose name matches (names start with clause IDs)
+  --replay-path PATH           replay one shrunk case of the selected case's property (fast-check
+                               PATH; needs --only and --seed: every FAIL in the report has the command)
   --strict                     MUST clauses without evidence fail the run
   --strict-should              SHOULD clauses count like MUST clauses
   --bootstrap-timeout-ms N     bound of initialize and session requests (default ${acpRunDefaults.bootstrapTimeoutMs})
@@ -99,12 +104,19 @@ export async function parseAcpRunArgs(args: readonly string[], cwd: string): Pro
       throw new UsageError(`--only: not a regular expression: ${JSON.stringify(values.only)}`, { option: '--only', cause });
     }
   }
+  const replayPath = values['replay-path'] ?? null;
+  if (replayPath !== null) {
+    if (!/^\d+(:\d+)*$/.test(replayPath)) throw new UsageError(`--replay-path must be a fast-check path such as 3:0:1, got ${describeReceived(replayPath)}`, { option: '--replay-path' });
+    if (values.only === undefined || values.seed === undefined)
+      throw new UsageError('--replay-path needs --only (the one case) and --seed (the seed it failed with)', { option: '--replay-path' });
+  }
   const options = {
     configArg,
     outDir: path.resolve(cwd, values.out ?? runOptionDefaults.out),
     seed: values.seed === undefined ? randomInt(runOptionBounds.seed.max) : integer('--seed', values.seed, runOptionBounds.seed),
     runs: values.runs === undefined ? acpRunDefaults.runs : integer('--runs', values.runs, runOptionBounds.runs),
     only: values.only ?? null,
+    replayPath,
     bootstrapTimeoutMs:
       values['bootstrap-timeout-ms'] === undefined ? acpRunDefaults.bootstrapTimeoutMs : integer('--bootstrap-timeout-ms', values['bootstrap-timeout-ms'], BOUNDS.bootstrapTimeoutMs),
     inactivityMs: values['inactivity-ms'] === undefined ? acpRunDefaults.inactivityMs : integer('--inactivity-ms', values['inactivity-ms'], BOUNDS.inactivityMs),

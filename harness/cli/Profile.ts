@@ -2,8 +2,9 @@ import { acpClauses } from '../acp/acpClauses.js';
 import { ACP_PROFILE_ID } from '../acp/acpConfig.js';
 import { adapterManifestClauses, codingOperationClauses } from '../clauses.js';
 
-// The Profile seam: one unit per profile that the commands (run, list, self-check) take as a
-// parameter, so a new profile plugs in here without copies of the CLI, the report writer or the self-check.
+// The Profile seam: one unit per profile that the commands (run, list, self-check, replay, merge,
+// verify) take as a parameter, so a new profile plugs in here without copies of the CLI, the report
+// writer or the self-check.
 
 /** Where a command writes. */
 export interface ProfileIo {
@@ -39,7 +40,23 @@ export interface Profile {
   readonly run: (() => Promise<ProfileCommand>) | null;
   /** `self-check` of this profile (its reference subject and its mutants). */
   readonly selfCheck: () => Promise<ProfileCommand>;
+  /** `replay <report-dir>` of a report of this profile. */
+  readonly replay: () => Promise<ProfileCommand>;
+  /** `merge <dir>…` of reports of this profile. */
+  readonly merge: () => Promise<ProfileCommand>;
+  /** `verify <transcript.jsonl>` of a transcript this profile's runs write. */
+  readonly verify: () => Promise<ProfileCommand>;
+  /** Whether the first line of a transcript is one this profile writes. */
+  readonly claimsTranscriptLine: (line: Readonly<Record<string, unknown>>) => boolean;
 }
+
+const firstProfileReportCommands = {
+  replay: async (): Promise<ProfileCommand> => (await import('./reportCommands.js')).replayFailuresCommand,
+  merge: async (): Promise<ProfileCommand> => (await import('./reportCommands.js')).mergeCommand,
+  verify: async (): Promise<ProfileCommand> => (await import('./reportCommands.js')).verifyCommand,
+  // An ACP transcript line names its agent process and a frame direction; anything else is the first profile's.
+  claimsTranscriptLine: (line: Readonly<Record<string, unknown>>) => !('agent' in line && 'direction' in line),
+};
 
 const codingOperation: Profile = {
   id: 'coding-operation.v1',
@@ -53,6 +70,7 @@ const codingOperation: Profile = {
     const { selfCheckCommand } = await import('./qualifyCommands.js');
     return (args, io) => selfCheckCommand(args, io);
   },
+  ...firstProfileReportCommands,
 };
 
 const adapterManifest: Profile = {
@@ -64,6 +82,7 @@ const adapterManifest: Profile = {
   run: null,
   // The first self-check judges the manifest fixtures beside the coding-operation mutants.
   selfCheck: codingOperation.selfCheck,
+  ...firstProfileReportCommands,
 };
 
 const acpAgent: Profile = {
@@ -74,6 +93,10 @@ const acpAgent: Profile = {
   claimsConfig: (config) => config['profile'] === ACP_PROFILE_ID || config['protocol'] === ACP_PROFILE_ID,
   run: async () => (await import('./acpCommands.js')).acpRunCommand,
   selfCheck: async () => (await import('./acpCommands.js')).acpSelfCheckCommand,
+  replay: async () => (await import('./acpCommands.js')).acpReplayCommand,
+  merge: async () => (await import('./acpCommands.js')).acpMergeCommand,
+  verify: async () => (await import('./acpCommands.js')).acpVerifyCommand,
+  claimsTranscriptLine: (line) => 'agent' in line && 'direction' in line,
 };
 
 /** Every profile, in the order `list` and `self-check` take them. */
@@ -94,4 +117,12 @@ export function profileNamed(name: string): Profile | null {
  */
 export function profileOfConfig(config: Readonly<Record<string, unknown>>): Profile {
   return PROFILES.find((profile) => profile.id === ACP_PROFILE_ID && profile.claimsConfig(config)) ?? codingOperation;
+}
+
+/**
+ * The profile a report names in `acceptance.json`'s `profile`, or null for another value.
+ * @param profileId - the report's `profile`
+ */
+export function profileOfReport(profileId: unknown): Profile | null {
+  return PROFILES.find((profile) => profile.id === profileId) ?? null;
 }

@@ -12,11 +12,11 @@ type Command = (args: readonly string[], io: CliIo) => Promise<ExitCode>;
 // process sooner when it does not first load (and compile the schemas of) every other command.
 const LOADERS: Readonly<Record<CommandName, () => Promise<Command>>> = {
   run: async () => (await import('./profileCommands.js')).profileRunCommand,
-  merge: async () => (await import('./reportCommands.js')).mergeCommand,
+  merge: async () => (await import('./profileCommands.js')).profileMergeCommand,
   'self-check': async () => (await import('./profileCommands.js')).profileSelfCheckCommand,
   manifest: async () => (await import('./qualifyCommands.js')).manifestCommand,
-  verify: async () => (await import('./reportCommands.js')).verifyCommand,
-  replay: async () => (await import('./reportCommands.js')).replayFailuresCommand,
+  verify: async () => (await import('./profileCommands.js')).profileVerifyCommand,
+  replay: async () => (await import('./profileCommands.js')).profileReplayCommand,
   list: async () => (await import('./profileCommands.js')).profileListCommand,
   config: async () => (await import('./configCommand.js')).configCommand,
 };

@@ -1,8 +1,11 @@
-// `run`, `list` and `self-check` over the Profile seam: each picks its profile (from the
-// configuration, or `--profile`) and hands the command to it; the first profile's commands are unchanged.
+// `run`, `list`, `self-check`, `replay`, `merge` and `verify` over the Profile seam: each picks its
+// profile (from the configuration, the report, the transcript, or `--profile`) and hands the command to
+// it; the first profile's commands are unchanged.
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROFILES, profileNamed, profileOfConfig, type Profile } from './Profile.js';
+import { createInterface } from 'node:readline';
+import { PROFILES, profileNamed, profileOfConfig, profileOfReport, type Profile } from './Profile.js';
 import { UsageError } from '../UsageError.js';
 import type { CliIo, ExitCode } from './commandLine.js';
 
@@ -151,4 +154,83 @@ export function renderProfileClauses(profile: Profile, format: 'text' | 'json' |
   }
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => [row.id, row.level, row.family][column]!.length)));
   return rows.map((row) => `${row.id.padEnd(widths[0]!)}  ${row.level.padEnd(widths[1]!)}  ${row.family.padEnd(widths[2]!)}  ${row.summary}\n`).join('');
+}
+
+/**
+ * `replay <report-dir> [options]`: the profile of the report directory's `acceptance.json`.
+ * @param args - the arguments after `replay`
+ * @param io - the CLI's streams
+ */
+export async function profileReplayCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
+  const [reportDir] = positionals(args, ['--clause', '--adapter']);
+  const profile = reportDir === undefined ? PROFILES[0]! : await profileOfReportDir(reportDir);
+  return (await (
+    await profile.replay()
+  )(args, io)) as ExitCode;
+}
+
+/**
+ * `merge <dir>… [--out DIR]`: the profile of the first directory's `acceptance.json`.
+ * @param args - the arguments after `merge`
+ * @param io - the CLI's streams
+ */
+export async function profileMergeCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
+  const [first] = positionals(args, ['--out']);
+  const profile = first === undefined ? PROFILES[0]! : await profileOfReportDir(first);
+  return (await (
+    await profile.merge()
+  )(args, io)) as ExitCode;
+}
+
+/**
+ * `verify <transcript.jsonl> [options]`: the profile whose runs write lines like the transcript's first.
+ * @param args - the arguments after `verify`
+ * @param io - the CLI's streams
+ */
+export async function profileVerifyCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
+  const [file] = positionals(args, ['--max-output-bytes', '--workers', '--frame-bytes', '--report']);
+  const line = file === undefined ? null : await firstLineObject(file);
+  const profile = line === null ? PROFILES[0]! : (PROFILES.find((entry) => entry.claimsTranscriptLine(line)) ?? PROFILES[0]!);
+  return (await (
+    await profile.verify()
+  )(args, io)) as ExitCode;
+}
+
+// A report directory's profile; one that cannot be read goes to the first profile, whose command names the problem.
+async function profileOfReportDir(dir: string): Promise<Profile> {
+  try {
+    const report: unknown = JSON.parse(await readFile(path.join(path.resolve(dir), 'acceptance.json'), 'utf8'));
+    return (report !== null && typeof report === 'object' && profileOfReport((report as Record<string, unknown>)['profile'])) || PROFILES[0]!;
+  } catch {
+    return PROFILES[0]!;
+  }
+}
+
+// The first line of a file as a JSON object, or null (unreadable, empty, not an object): the first profile's verify names the problem.
+async function firstLineObject(file: string): Promise<Readonly<Record<string, unknown>> | null> {
+  const stream = createReadStream(path.resolve(file), { encoding: 'utf8', end: 1024 * 1024 });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  try {
+    for await (const line of lines) {
+      const value: unknown = JSON.parse(line);
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}
+
+// The positional arguments of a command line whose options `withValue` take a separate value.
+function positionals(args: readonly string[], withValue: readonly string[]): string[] {
+  const found: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (withValue.includes(arg)) index += 1;
+    else if (!arg.startsWith('-')) found.push(arg);
+  }
+  return found;
 }

@@ -84,6 +84,10 @@ export class AcpCaseRunner {
     const context: AcpCaseContext = {
       seed: this.#options.seed,
       runs: this.#options.runs,
+      replayPath: this.#options.replayPath,
+      configuredEnvironment: Object.keys(agentEnvironment(this.#options.loaded.config, '/'))
+        .filter((name) => name !== 'HOME' && name !== 'TERM')
+        .sort(),
       bootstrapMs: this.#options.bootstrapTimeoutMs,
       inactivityMs: this.#options.inactivityMs,
       frameBytes: this.#options.frameBytes,
@@ -101,8 +105,8 @@ export class AcpCaseRunner {
       initialize: (connection, params) => this.#initialize(connection, params),
       newSession: (connection, extra) => this.#newSession(connection, extra),
       freshRoot: () => freshDirectory(this.#workDir, 'session'),
-      pass: (clauseId) => evidence.push({ clauseId, status: 'pass', caseName }),
-      fail: (clauseId, rule, frame) => evidence.push({ clauseId, status: 'fail', caseName, rule, frame }),
+      pass: (clauseId, measured) => evidence.push({ clauseId, status: 'pass', caseName, ...measured }),
+      fail: (clauseId, rule, frame, property) => evidence.push({ clauseId, status: 'fail', caseName, rule, frame, ...(property === undefined ? {} : { property }) }),
       inconclusive: (clauseId, reason) => evidence.push({ clauseId, status: 'inconclusive', caseName, reason }),
       notApplicable: (clauseId, reason) => evidence.push({ clauseId, status: 'not-applicable', caseName, reason }),
     };

@@ -1,4 +1,5 @@
 import type { BuildAcpReportInput } from '../../reports/acp/buildAcpReport.js';
+import type { AcpFailureEvidence } from '../acp/AcpCase.js';
 import { agentEnvironment } from '../acp/acpConfig.js';
 import type { AcpRunOptions } from '../acp/acpRunOptions.js';
 import type { AcpCasesOutcome } from './AcpCaseRunner.js';
@@ -15,7 +16,7 @@ export interface AcpRunFactsIn {
   /** Agent processes still alive at the end, all killed (null: not countable). */
   readonly survivorsKilled: number | null;
   /** The command that re-runs one case. */
-  readonly replayCommand: (caseName: string) => string;
+  readonly replayCommand: (failure: AcpFailureEvidence) => string;
 }
 
 /**
@@ -33,7 +34,7 @@ export function acpReportInput({ options, startedAt, finishedAt, outcome, surviv
     environment: head.environment,
     run: {
       ...head.run,
-      options: { timeoutMs: options.bootstrapTimeoutMs },
+      options: { timeoutMs: options.bootstrapTimeoutMs, ...(options.replayPath === null ? {} : { replayPath: options.replayPath }) },
       acp: {
         agentProcesses: outcome.agentProcesses,
         startupMs: Math.round(outcome.startupMs),

@@ -230,6 +230,7 @@ async function qualify(
       seed: options.seed,
       runs: options.runs,
       only,
+      replayPath: null,
       bootstrapTimeoutMs: acpRunDefaults.bootstrapTimeoutMs,
       inactivityMs: acpRunDefaults.inactivityMs,
       frameBytes: acpRunDefaults.frameBytes,

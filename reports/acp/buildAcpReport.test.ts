@@ -33,7 +33,7 @@ function input(evidence: readonly AcpEvidence[], overrides: Partial<BuildAcpRepo
       ...overrides,
     },
     filteredOut: false,
-    replayCommand: (caseName) => `npx adapter-qualify run agent.json --only '${caseName}'`,
+    replayCommand: (failure) => `npx adapter-qualify run agent.json --only '${failure.caseName}'${failure.property === undefined ? '' : ` --replay-path ${failure.property.path}`}`,
   };
 }
 
@@ -48,6 +48,20 @@ describe('buildAcpReport', () => {
     expect(entry.replay).toContain("--only 'c'");
     expect(report).toMatchObject({ verdict: 'non-conformant', exitCode: 1, profile: 'acp-agent.v1' });
     expect(reportSchemaErrors(report)).toEqual([]);
+  });
+
+  it("a property's FAIL carries its shrunk case, the seed it failed with and its path, and the command replays that case", () => {
+    const property = { seed: 99, path: '3:1:0', counterexample: 'request id -1 (a number)', smallest: true };
+    const report = buildAcpReport(input([{ clauseId: 'ACP-ROB-ID-TYPES', status: 'fail', caseName: 'c', rule: 'typed', frame, property }]));
+    const entry = report.clauses.find((clause) => clause.id === 'ACP-ROB-ID-TYPES')!;
+    expect(entry).toMatchObject({ verdict: 'FAIL', seed: 99, path: '3:1:0', counterexample: { description: 'smallest failing case: request id -1 (a number)', calls: [] } });
+    expect(entry.replay).toContain('--replay-path 3:1:0');
+    expect(reportSchemaErrors(report)).toEqual([]);
+    const fixed = buildAcpReport(input([{ clauseId: 'ACP-ROB-INVALID', status: 'fail', caseName: 'c', rule: 'no', frame: null }]));
+    const plain = fixed.clauses.find((clause) => clause.id === 'ACP-ROB-INVALID')!;
+    expect(plain).toMatchObject({ verdict: 'FAIL', seed: 7 });
+    expect(plain).not.toHaveProperty('path');
+    expect(plain).not.toHaveProperty('counterexample');
   });
 
   it('a SHOULD FAIL does not change the exit code without --strict-should', () => {

@@ -1,5 +1,5 @@
 import { acpClauses, isBindingLevel, type AcpClauseDefinition, type AcpClauseFamily, type AcpClauseId } from '../../harness/acp/acpClauses.js';
-import type { AcpEvidence } from '../../harness/acp/AcpCase.js';
+import type { AcpEvidence, AcpFailureEvidence } from '../../harness/acp/AcpCase.js';
 import type { FrameRef } from '../../harness/acp/AcpConnection.js';
 import {
   REPORT_SCHEMA_VERSION,
@@ -39,6 +39,10 @@ export interface AcpRunFacts {
   readonly command: readonly string[];
   /** Agent processes still alive at the end of the run, all killed (null: not countable). */
   readonly survivorsKilled: number | null;
+  /** The configured names without which the agent could not serve (ACP-ENV-MINIMUM's one run per name left out); absent when not measured. */
+  readonly environmentNeeded?: readonly string[];
+  /** Present only in a merge of runs (`merge`): each run's seed, runs and `--only`, in the order merged. */
+  readonly merged?: readonly { readonly seed: number; readonly runs: number; readonly only: string | null }[];
 }
 
 /** `acceptance.json` of an ACP run. */
@@ -59,8 +63,8 @@ export interface BuildAcpReportInput {
   readonly run: ReportRun & { readonly acp: AcpRunFacts };
   /** Whether `--only` left clauses out. */
   readonly filteredOut: boolean;
-  /** The replay command of a case, by its name. */
-  readonly replayCommand: (caseName: string) => string;
+  /** The command that replays a failing case (its case, seed and, for a property, the path of the shrunk case). */
+  readonly replayCommand: (failure: AcpFailureEvidence) => string;
 }
 
 /** Why a clause that needs a prompt turn has no case in this version of the suite. */
@@ -92,7 +96,7 @@ export function buildAcpReport(input: BuildAcpReportInput): AcpAcceptanceReport 
     suite: input.suite,
     subject: input.subject,
     environment: input.environment,
-    run: input.run,
+    run: environmentMeasured(input),
     verdict,
     exitCode,
     summary: { must: countLevel(clauses, 'MUST'), should: countLevel(clauses, 'SHOULD') },
@@ -110,15 +114,25 @@ function clauseReport(definition: AcpClauseDefinition, evidence: readonly AcpEvi
     summary: definition.level === 'MUST (if advertised)' ? `(if advertised) ${definition.summary}` : definition.summary,
   };
   const passes = evidence.filter((item) => item.status === 'pass').length;
-  const failure = evidence.find((item): item is Extract<AcpEvidence, { status: 'fail' }> => item.status === 'fail');
+  const failure = evidence.find((item): item is AcpFailureEvidence => item.status === 'fail');
   if (failure !== undefined) {
+    const { property } = failure;
     return {
       ...base,
       cases: passes + evidence.filter((item) => item.status === 'fail').length,
       verdict: 'FAIL',
       reason: `${failure.rule}${failure.frame === null ? '' : ` — ${describeFrame(failure.frame)}`} (case ${JSON.stringify(failure.caseName)})`,
-      replay: input.replayCommand(failure.caseName),
-      seed: input.run.seed,
+      ...(property === undefined
+        ? {}
+        : {
+            counterexample: {
+              description: property.smallest ? `smallest failing case: ${property.counterexample}` : `failing case (not the one shrinking reached): ${property.counterexample}`,
+              calls: [],
+            },
+          }),
+      replay: input.replayCommand(failure),
+      seed: property?.seed ?? input.run.seed,
+      ...(property === undefined ? {} : { path: property.path }),
     };
   }
   if (passes > 0) return { ...base, cases: passes, verdict: 'PASS' };
@@ -129,6 +143,13 @@ function clauseReport(definition: AcpClauseDefinition, evidence: readonly AcpEvi
   if (input.filteredOut) return { ...base, cases: 0, verdict: 'SKIP', reason: 'left out by --only' };
   if (definition.stage === 'turns') return { ...base, cases: 0, verdict: 'SKIP', reason: TURN_CLAUSE_REASON };
   return { ...base, cases: 0, verdict: 'SKIP', reason: 'no case of this run exercised the clause' };
+}
+
+// The run's facts with ACP-ENV-MINIMUM's measurement, when a case made one.
+function environmentMeasured(input: BuildAcpReportInput): BuildAcpReportInput['run'] {
+  const measured = input.evidence.find((item) => item.status === 'pass' && item.environmentNeeded !== undefined);
+  if (measured === undefined || measured.status !== 'pass' || measured.environmentNeeded === undefined) return input.run;
+  return { ...input.run, acp: { ...input.run.acp, environmentNeeded: [...measured.environmentNeeded] } };
 }
 
 /**

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
-import { chunking, metaObject, unknownMethod } from '../../generators/acp/acpMessages.js';
+import { inputSplit, metaObject, splitSizes, unknownMethod } from '../../generators/acp/acpMessages.js';
 import { describeOutcome, stillServing, type AcpCaseContext, type AcpSuite } from '../../harness/acp/AcpCase.js';
 import type { AcpConnection } from '../../harness/acp/AcpConnection.js';
+import { checkAcpProperty, liveShared } from '../../harness/acp/acpProperty.js';
 
 // Framing and transport, judged on the shared agent: every frame it writes is classified by the
 // connection (STDOUT-PURE, LINE, UTF8, ENVELOPE, ONE-RESPONSE); these cases add what input must do.
@@ -34,30 +35,40 @@ export const acpSuite: AcpSuite = {
       name: 'ACP-FRM-CHUNKED-INPUT: requests split one byte at a time, at random cuts, two per write, and inside a UTF-8 character',
       clauses: ['ACP-FRM-CHUNKED-INPUT'],
       run: async (context) => {
+        await checkAcpProperty(context, {
+          arbitrary: fc.record({ meta: metaObject(), split: inputSplit() }),
+          numRuns: Math.max(2, Math.min(context.runs, 6)),
+          // The must-try splits first: inside the 4-byte character, then one byte at a time.
+          examples: [
+            { meta: { 'aq.case': 'inside-character' }, split: { kind: 'inside-character' } },
+            { meta: { 'aq.case': 'byte-by-byte' }, split: { kind: 'byte-by-byte' } },
+          ],
+          describe: ({ meta, split }) => `a session/new with _meta ${JSON.stringify(meta)} written ${split.kind === 'cuts' ? `in pieces of ${split.sizes.join(', ')} bytes` : split.kind}`,
+          run: async ({ meta, split }, record) => {
+            const connection = await liveShared(context, 'ACP-FRM-CHUNKED-INPUT', record);
+            if (connection === null) return;
+            const root = await context.freshRoot();
+            const id = rawId++;
+            // Non-ASCII text, so that some cuts fall inside a multi-byte character.
+            const line = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, method: 'session/new', params: { cwd: root, mcpServers: [], _meta: { ...meta, 'aq.text': 'é😀ü' } } }));
+            const writes = splitSizes(split, line.length + 1, line.indexOf(Buffer.from('😀')));
+            const sent = connection.sendRaw(line, { pieces: writes, kind: 'request' });
+            const outcome = await connection.expectResponse(id, 'session/new', sent, context.bootstrapMs);
+            if (outcome.kind === 'result') record.pass('ACP-FRM-CHUNKED-INPUT');
+            else if (outcome.kind === 'error' && outcome.error.code !== -32700) record.pass('ACP-FRM-CHUNKED-INPUT');
+            else if (outcome.kind === 'no-response' && outcome.why === 'inactivity') record.inconclusive('ACP-FRM-CHUNKED-INPUT', outcome.detail);
+            else
+              record.fail(
+                'ACP-FRM-CHUNKED-INPUT',
+                `a session/new written in ${writes.length} pieces (${writes.slice(0, 8).join(', ')}${writes.length > 8 ? ', …' : ''} bytes) got ${describeOutcome(outcome)}`,
+                sent,
+              );
+          },
+        });
+        // A replay runs only the property's one case.
+        if (context.replayPath !== null) return;
         const connection = await sharedOrInconclusive(context, ['ACP-FRM-CHUNKED-INPUT']);
         if (connection === null) return;
-        const samples = fc.sample(fc.record({ meta: metaObject(), cut: fc.nat() }), { seed: context.seed, numRuns: Math.max(2, Math.min(context.runs, 6)) });
-        for (const [index, { meta, cut }] of samples.entries()) {
-          const root = await context.freshRoot();
-          const id = rawId++;
-          // Non-ASCII text, so that some cuts fall inside a multi-byte character.
-          const line = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, method: 'session/new', params: { cwd: root, mcpServers: [], _meta: { ...meta, 'aq.text': 'é😀ü' } } }));
-          const [pieces] = fc.sample(chunking(line.length + 1), { seed: context.seed + index, numRuns: 1 });
-          const characterAt = line.indexOf(Buffer.from('😀'));
-          // The first sample always splits the 4-byte character in two; the others cut where the generator says.
-          const writes = index === 0 ? [characterAt + 2] : index === 1 ? Array.from({ length: line.length + 1 }, () => 1) : [...(pieces ?? [])].map((size) => size + (cut % 2));
-          const sent = connection.sendRaw(line, { pieces: writes, kind: 'request' });
-          const outcome = await connection.expectResponse(id, 'session/new', sent, context.bootstrapMs);
-          if (outcome.kind === 'result') context.pass('ACP-FRM-CHUNKED-INPUT');
-          else if (outcome.kind === 'error' && outcome.error.code !== -32700) context.pass('ACP-FRM-CHUNKED-INPUT');
-          else if (outcome.kind === 'no-response' && outcome.why === 'inactivity') context.inconclusive('ACP-FRM-CHUNKED-INPUT', outcome.detail);
-          else
-            context.fail(
-              'ACP-FRM-CHUNKED-INPUT',
-              `a session/new written in ${writes.length} pieces (${writes.slice(0, 8).join(', ')}${writes.length > 8 ? ', …' : ''} bytes) got ${describeOutcome(outcome)}`,
-              sent,
-            );
-        }
         // Two messages in one write.
         const first = rawId++;
         const second = rawId++;
@@ -98,26 +109,26 @@ export const acpSuite: AcpSuite = {
       name: 'ACP-FRM-NO-RESPONSE-TO-NOTIFICATION ACP-ROB-UNKNOWN-NOTIFICATION: session/cancel while idle and random unknown notifications',
       clauses: ['ACP-FRM-NO-RESPONSE-TO-NOTIFICATION', 'ACP-ROB-UNKNOWN-NOTIFICATION'],
       run: async (context) => {
-        const connection = await sharedOrInconclusive(context, ['ACP-FRM-NO-RESPONSE-TO-NOTIFICATION', 'ACP-ROB-UNKNOWN-NOTIFICATION']);
-        if (connection === null) return;
-        const session = await context.newSession(connection);
-        const before = connection.violations.length;
-        const methods = fc.sample(fc.record({ method: unknownMethod(), meta: fc.option(metaObject(), { nil: undefined }) }), {
-          seed: context.seed,
+        await checkAcpProperty(context, {
+          arbitrary: fc.record({ method: unknownMethod(), meta: fc.option(metaObject(), { nil: undefined }) }),
           numRuns: Math.max(3, Math.min(context.runs, 8)),
+          describe: ({ method, meta }) => `session/cancel while idle, then the notification ${JSON.stringify(method)}${meta === undefined ? '' : ` with _meta ${JSON.stringify(meta)}`}`,
+          run: async ({ method, meta }, record) => {
+            const connection = await liveShared(context, 'ACP-ROB-UNKNOWN-NOTIFICATION', record);
+            if (connection === null) return;
+            const session = await context.newSession(connection);
+            const before = connection.violations.length;
+            connection.notify('session/cancel', { sessionId: session.sessionId ?? 'none' });
+            connection.notify(method, meta === undefined ? {} : { _meta: meta });
+            // A probe after the pair: a response to a notification would arrive before the probe's.
+            const serving = await stillServing(context, connection);
+            if (serving === null) record.pass('ACP-ROB-UNKNOWN-NOTIFICATION');
+            else record.fail('ACP-ROB-UNKNOWN-NOTIFICATION', `after the notification ${JSON.stringify(method)}: ${serving}`, null);
+            const answered = connection.violations.slice(before).find((violation) => violation.clauseId === 'ACP-FRM-NO-RESPONSE-TO-NOTIFICATION');
+            if (answered !== undefined) record.fail('ACP-FRM-NO-RESPONSE-TO-NOTIFICATION', answered.rule, answered.frame);
+            else if (serving === null) record.pass('ACP-FRM-NO-RESPONSE-TO-NOTIFICATION');
+          },
         });
-        for (const { method, meta } of methods) {
-          connection.notify('session/cancel', { sessionId: session.sessionId ?? 'none' });
-          connection.notify(method, meta === undefined ? {} : { _meta: meta });
-          // A probe after each pair: a response to a notification would arrive before the probe's.
-          const serving = await stillServing(context, connection);
-          if (serving !== null) {
-            context.fail('ACP-ROB-UNKNOWN-NOTIFICATION', `after the notification ${JSON.stringify(method)}: ${serving}`, null);
-            return;
-          }
-        }
-        context.pass('ACP-ROB-UNKNOWN-NOTIFICATION');
-        if (connection.violations.slice(before).every((violation) => violation.clauseId !== 'ACP-FRM-NO-RESPONSE-TO-NOTIFICATION')) context.pass('ACP-FRM-NO-RESPONSE-TO-NOTIFICATION');
       },
     },
   ],

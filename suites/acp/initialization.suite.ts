@@ -1,6 +1,8 @@
 import * as fc from 'fast-check';
-import { clientCapabilityVector, metaObject, unsupportedProtocolVersion } from '../../generators/acp/acpMessages.js';
+import { clientCapabilityVector, metaObject, unsupportedProtocolVersion, type ClientCapabilityVector } from '../../generators/acp/acpMessages.js';
 import { describeOutcome, stillServing, type AcpCaseContext, type AcpSuite, type InitializedAgent } from '../../harness/acp/AcpCase.js';
+import type { AcpConnection } from '../../harness/acp/AcpConnection.js';
+import { checkAcpProperty, type PropertyRecorder } from '../../harness/acp/acpProperty.js';
 import { acpSchemaErrors } from '../../harness/acp/acpSchema.js';
 
 // Initialization and capabilities: the shared agent's initialize, then fresh agents for the
@@ -31,6 +33,45 @@ function judgeSharedInitialize(context: AcpCaseContext, shared: InitializedAgent
   if (shared.connection.violations.every((violation) => violation.clauseId !== 'ACP-NO-ROOT-EXTRAS')) context.pass('ACP-NO-ROOT-EXTRAS');
 }
 
+function initializeParams(version: number, vector: ClientCapabilityVector, meta: Record<string, unknown> | undefined): Record<string, unknown> {
+  return {
+    protocolVersion: version,
+    ...(vector.capabilities === undefined ? {} : { clientCapabilities: vector.capabilities }),
+    ...(meta === undefined ? {} : { _meta: meta }),
+  };
+}
+
+// One case of the initialize property: a fresh agent's first initialize with an unsupported version and a drawn capability vector.
+async function judgeFirstInitialize(context: AcpCaseContext, connection: AcpConnection, params: Record<string, unknown>, version: number, record: PropertyRecorder): Promise<void> {
+  const { outcome, result } = await context.initialize(connection, params);
+  const what = `initialize ${JSON.stringify(params).slice(0, 200)}`;
+  if (outcome.kind === 'no-response' && outcome.why === 'inactivity') {
+    record.inconclusive('ACP-INIT-OMITTED-CAPS', `${what}: ${outcome.detail}`);
+    return;
+  }
+  const frame = outcome.kind === 'no-response' ? null : outcome.frame;
+  if (result === null) {
+    const rule = `${what} got ${describeOutcome(outcome)}, not a result`;
+    record.fail('ACP-INIT-VERSION', rule, frame);
+    record.fail('ACP-INIT-OMITTED-CAPS', rule, frame);
+    record.fail('ACP-INIT-EXTENSIBLE', rule, frame);
+    return;
+  }
+  record.pass('ACP-INIT-OMITTED-CAPS');
+  const answered = result['protocolVersion'];
+  // The latest version it supports: a v1 agent answers 1; never the unsupported version echoed back.
+  if (typeof answered === 'number' && Number.isInteger(answered) && answered >= 1 && answered !== version) record.pass('ACP-INIT-VERSION');
+  else
+    record.fail(
+      'ACP-INIT-VERSION',
+      `asked for unsupported version ${version}, the agent answered protocolVersion ${JSON.stringify(answered)} (the latest version it supports is expected)`,
+      frame,
+    );
+  const serving = await stillServing(context, connection);
+  if (serving === null) record.pass('ACP-INIT-EXTENSIBLE');
+  else record.fail('ACP-INIT-EXTENSIBLE', `after ${what}: ${serving}`, null);
+}
+
 export const acpSuite: AcpSuite = {
   title: 'Initialization and capabilities',
   cases: [
@@ -50,48 +91,21 @@ export const acpSuite: AcpSuite = {
             context.inconclusive(clauseId, `initialize with the full client capabilities did not succeed either (${describeOutcome(shared.outcome)})`);
           return;
         }
-        const samples = fc.sample(fc.record({ version: unsupportedProtocolVersion(), vector: clientCapabilityVector(), meta: fc.option(metaObject(), { nil: undefined }) }), {
-          seed: context.seed,
+        await checkAcpProperty(context, {
+          arbitrary: fc.record({ version: unsupportedProtocolVersion(), vector: clientCapabilityVector(), meta: fc.option(metaObject(), { nil: undefined }) }),
           numRuns: Math.min(context.runs, MAX_INITIALIZE_PROCESSES),
+          // The must-try case first: no client capabilities at all, an unsupported version, unknown _meta.
+          examples: [{ version: 2, vector: { capabilities: undefined, readTextFile: false, writeTextFile: false, terminal: false }, meta: { 'aq.unknown': { nested: true } } }],
+          describe: ({ version, vector, meta }) => `a first initialize ${JSON.stringify(initializeParams(version, vector, meta))}`,
+          run: async ({ version, vector, meta }, record) => {
+            const connection = await context.startAgent();
+            try {
+              await judgeFirstInitialize(context, connection, initializeParams(version, vector, meta), version, record);
+            } finally {
+              connection.close();
+            }
+          },
         });
-        // The must-try case first: no client capabilities at all, an unsupported version, unknown _meta.
-        samples[0] = { version: 2, vector: { capabilities: undefined, readTextFile: false, writeTextFile: false, terminal: false }, meta: { 'aq.unknown': { nested: true } } };
-        for (const { version, vector, meta } of samples) {
-          const connection = await context.startAgent();
-          const params = {
-            protocolVersion: version,
-            ...(vector.capabilities === undefined ? {} : { clientCapabilities: vector.capabilities }),
-            ...(meta === undefined ? {} : { _meta: meta }),
-          };
-          const { outcome, result } = await context.initialize(connection, params);
-          const what = `initialize ${JSON.stringify(params).slice(0, 200)}`;
-          if (outcome.kind === 'no-response' && outcome.why === 'inactivity') {
-            context.inconclusive('ACP-INIT-OMITTED-CAPS', `${what}: ${outcome.detail}`);
-            continue;
-          }
-          const frame = outcome.kind === 'no-response' ? null : outcome.frame;
-          if (result === null) {
-            const rule = `${what} got ${describeOutcome(outcome)}, not a result`;
-            context.fail('ACP-INIT-VERSION', rule, frame);
-            context.fail('ACP-INIT-OMITTED-CAPS', rule, frame);
-            context.fail('ACP-INIT-EXTENSIBLE', rule, frame);
-            continue;
-          }
-          context.pass('ACP-INIT-OMITTED-CAPS');
-          const answered = result['protocolVersion'];
-          // The latest version it supports: a v1 agent answers 1; never the unsupported version echoed back.
-          if (typeof answered === 'number' && Number.isInteger(answered) && answered >= 1 && answered !== version) context.pass('ACP-INIT-VERSION');
-          else
-            context.fail(
-              'ACP-INIT-VERSION',
-              `asked for unsupported version ${version}, the agent answered protocolVersion ${JSON.stringify(answered)} (the latest version it supports is expected)`,
-              frame,
-            );
-          const serving = await stillServing(context, connection);
-          if (serving === null) context.pass('ACP-INIT-EXTENSIBLE');
-          else context.fail('ACP-INIT-EXTENSIBLE', `after ${what}: ${serving}`, null);
-          connection.close();
-        }
       },
     },
     {

@@ -29,6 +29,25 @@ async function survivorsAfterGrace(connection: AcpConnection): Promise<readonly 
   }
 }
 
+/**
+ * The configured names the agent cannot do without: one fresh agent per name, started with that name left
+ * out, that does not serve initialize and session/new. A replay of the case measures nothing.
+ */
+async function namesNeeded(context: AcpCaseContext): Promise<readonly string[]> {
+  const needed: string[] = [];
+  for (const name of context.configuredEnvironment) {
+    const connection = await context.startAgent({ leaveOutEnv: name });
+    try {
+      const { result } = await context.initialize(connection);
+      const session = result === null ? null : await context.newSession(connection);
+      if (session?.sessionId == null) needed.push(name);
+    } finally {
+      connection.close();
+    }
+  }
+  return needed;
+}
+
 async function judgeEnding(context: AcpCaseContext, connection: AcpConnection, how: string, clause: 'ACP-LIFE-STDIN-EOF' | 'ACP-LIFE-SIGTERM'): Promise<void> {
   const exit = await connection.waitForExit(EXIT_GRACE_MS);
   if (exit === null) {
@@ -62,7 +81,7 @@ export const acpSuite: AcpSuite = {
           context.inconclusive('ACP-LIFE-STDIN-EOF', `the agent did not get ready (${ready})`);
           return;
         }
-        context.pass('ACP-ENV-MINIMUM');
+        context.pass('ACP-ENV-MINIMUM', { environmentNeeded: await namesNeeded(context) });
         await connection.flushed();
         connection.process.closeStdin();
         await judgeEnding(context, connection, 'its stdin closed', 'ACP-LIFE-STDIN-EOF');

@@ -1,8 +1,13 @@
 import * as fc from 'fast-check';
 import { metaObject, requestId, unknownMethod } from '../../generators/acp/acpMessages.js';
 import { describeOutcome, stillServing, type AcpSuite } from '../../harness/acp/AcpCase.js';
+import type { AcpConnection } from '../../harness/acp/AcpConnection.js';
+import { checkAcpProperty, liveShared } from '../../harness/acp/acpProperty.js';
 
 // Robustness on the shared agent: unknown methods, request ids of both types, invalid lines and params.
+
+/** Request ids every run tries first: zero, negative, beyond 32 bits, a digit string, non-ASCII. */
+const MUST_TRY_IDS: readonly (string | number)[] = [0, -1, Number.MAX_SAFE_INTEGER, '1', 'ünï-códe'];
 
 export const acpSuite: AcpSuite = {
   title: 'Robustness',
@@ -16,28 +21,31 @@ export const acpSuite: AcpSuite = {
           context.inconclusive('ACP-ROB-UNKNOWN-METHOD', `initialize did not succeed (${describeOutcome(shared.outcome)})`);
           return;
         }
-        const { connection } = shared;
-        const samples = fc.sample(fc.record({ method: unknownMethod(), meta: fc.option(metaObject(), { nil: undefined }) }), {
-          seed: context.seed,
+        await checkAcpProperty(context, {
+          arbitrary: fc.record({ method: unknownMethod(), meta: fc.option(metaObject(), { nil: undefined }) }),
           numRuns: Math.max(3, Math.min(context.runs, 8)),
+          examples: [{ method: '_aq/unknown_extension', meta: undefined }],
+          describe: ({ method, meta }) => `request ${JSON.stringify(method)}${meta === undefined ? '' : ` with _meta ${JSON.stringify(meta)}`}`,
+          run: async ({ method, meta }, record) => {
+            // Each case on a live agent: one that an earlier case killed is started again, so a shrunk case is one that broke it.
+            const connection = await liveShared(context, 'ACP-ROB-UNKNOWN-METHOD', record);
+            if (connection === null) return;
+            const { sent, response } = connection.request(method, meta === undefined ? {} : { _meta: meta }, { boundMs: context.bootstrapMs });
+            const outcome = await response;
+            if (outcome.kind === 'result') {
+              record.fail('ACP-ROB-UNKNOWN-METHOD', `the unknown method ${JSON.stringify(method)} got a result, not an error`, outcome.frame);
+              return;
+            }
+            if (outcome.kind === 'no-response') {
+              if (outcome.why === 'inactivity') record.inconclusive('ACP-ROB-UNKNOWN-METHOD', outcome.detail);
+              else record.fail('ACP-ROB-UNKNOWN-METHOD', `the unknown method ${JSON.stringify(method)} got no response: ${outcome.detail}`, sent);
+              return;
+            }
+            const serving = await stillServing(context, connection);
+            if (serving === null) record.pass('ACP-ROB-UNKNOWN-METHOD');
+            else record.fail('ACP-ROB-UNKNOWN-METHOD', `after the unknown method ${JSON.stringify(method)}: ${serving}`, sent);
+          },
         });
-        samples[0] = { method: '_aq/unknown_extension', meta: undefined };
-        for (const { method, meta } of samples) {
-          const { sent, response } = connection.request(method, meta === undefined ? {} : { _meta: meta }, { boundMs: context.bootstrapMs });
-          const outcome = await response;
-          if (outcome.kind === 'result') {
-            context.fail('ACP-ROB-UNKNOWN-METHOD', `the unknown method ${JSON.stringify(method)} got a result, not an error`, outcome.frame);
-            continue;
-          }
-          if (outcome.kind === 'no-response') {
-            if (outcome.why === 'inactivity') context.inconclusive('ACP-ROB-UNKNOWN-METHOD', outcome.detail);
-            else context.fail('ACP-ROB-UNKNOWN-METHOD', `the unknown method ${JSON.stringify(method)} got no response: ${outcome.detail}`, sent);
-            continue;
-          }
-          const serving = await stillServing(context, connection);
-          if (serving === null) context.pass('ACP-ROB-UNKNOWN-METHOD');
-          else context.fail('ACP-ROB-UNKNOWN-METHOD', `after the unknown method ${JSON.stringify(method)}: ${serving}`, sent);
-        }
       },
     },
     {
@@ -49,21 +57,32 @@ export const acpSuite: AcpSuite = {
           context.inconclusive('ACP-ROB-ID-TYPES', `initialize did not succeed (${describeOutcome(shared.outcome)})`);
           return;
         }
-        const { connection } = shared;
-        const drawn = fc.sample(requestId(), { seed: context.seed, numRuns: Math.max(4, Math.min(context.runs * 2, 12)) });
-        const ids = [...new Map([0, -1, Number.MAX_SAFE_INTEGER, '1', 'ünï-códe', ...drawn].map((id) => [`${typeof id}:${String(id)}`, id])).values()];
-        for (const id of ids) {
-          const root = await context.freshRoot();
-          const before = connection.violations.length;
-          const { sent, response } = connection.request('session/new', { cwd: root, mcpServers: [] }, { id, boundMs: context.bootstrapMs });
-          const outcome = await response;
-          const mistyped = connection.violations.slice(before).find((violation) => violation.clauseId === 'ACP-ROB-ID-TYPES');
-          if (mistyped !== undefined) continue;
-          if (outcome.kind === 'no-response') {
-            if (outcome.why === 'inactivity') context.inconclusive('ACP-ROB-ID-TYPES', outcome.detail);
-            else context.fail('ACP-ROB-ID-TYPES', `no response carries the request's id ${JSON.stringify(id)} (${outcome.detail})`, sent);
-          } else context.pass('ACP-ROB-ID-TYPES');
-        }
+        const usedIds = new WeakMap<AcpConnection, Set<string>>();
+        await checkAcpProperty(context, {
+          arbitrary: requestId(),
+          numRuns: MUST_TRY_IDS.length + Math.max(4, Math.min(context.runs * 2, 12)),
+          examples: MUST_TRY_IDS,
+          describe: (id) => `session/new with request id ${JSON.stringify(id)} (a ${typeof id})`,
+          run: async (id, record) => {
+            const connection = await liveShared(context, 'ACP-ROB-ID-TYPES', record);
+            if (connection === null) return;
+            // An id is sent once per agent: a second request with an answered id is another test (of id reuse), not this one.
+            const used = usedIds.get(connection) ?? new Set<string>();
+            usedIds.set(connection, used);
+            if (used.has(`${typeof id}:${String(id)}`)) return;
+            used.add(`${typeof id}:${String(id)}`);
+            const root = await context.freshRoot();
+            const before = connection.violations.length;
+            const { sent, response } = connection.request('session/new', { cwd: root, mcpServers: [] }, { id, boundMs: context.bootstrapMs });
+            const outcome = await response;
+            const mistyped = connection.violations.slice(before).find((violation) => violation.clauseId === 'ACP-ROB-ID-TYPES');
+            if (mistyped !== undefined) record.fail('ACP-ROB-ID-TYPES', mistyped.rule, mistyped.frame);
+            else if (outcome.kind === 'no-response') {
+              if (outcome.why === 'inactivity') record.inconclusive('ACP-ROB-ID-TYPES', outcome.detail);
+              else record.fail('ACP-ROB-ID-TYPES', `no response carries the request's id ${JSON.stringify(id)} (${outcome.detail})`, sent);
+            } else record.pass('ACP-ROB-ID-TYPES');
+          },
+        });
       },
     },
     {
