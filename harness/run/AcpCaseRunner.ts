@@ -36,7 +36,8 @@ export class AcpCaseRunner {
   /** Unique per run, so that no other run's launcher matches this run's call ids. */
   readonly #callPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   #sharedRestarts = 0;
-  #lastFailure: InitializedAgent | null = null;
+  /** The last shared agent started: what every case gets once the restarts are spent. */
+  #lastShared: InitializedAgent | null = null;
   #agents = 0;
   /** Each agent's HOME, for a later agent that must see what it persisted. */
   readonly #homes = new WeakMap<AcpConnection, string>();
@@ -164,14 +165,12 @@ export class AcpCaseRunner {
     if (current !== null && (current.result === null || (current.connection.process.exit === null && !current.connection.stdoutEnded))) return current;
     // An agent that never initialized is not started again for every case: its first answer stands.
     this.closeShared();
-    if (this.#sharedRestarts >= MAX_SHARED_RESTARTS) return this.#lastFailure!;
+    if (this.#sharedRestarts >= MAX_SHARED_RESTARTS && this.#lastShared !== null) return this.#lastShared;
     this.#sharedRestarts += 1;
     const connection = await this.#start(null);
     const initialized = await this.#initialize(connection, undefined);
-    if (initialized.result === null) {
-      connection.close();
-      this.#lastFailure = initialized;
-    }
+    if (initialized.result === null) connection.close();
+    this.#lastShared = initialized;
     this.#shared = initialized;
     return initialized;
   }
