@@ -6,7 +6,7 @@ import { dir as temporaryDirectory } from 'tmp-promise';
 import { buildAcpReport, type AcpAcceptanceReport } from '../reports/acp/buildAcpReport.js';
 import { OutputDirectory, writeReportFiles } from '../reports/reportFiles.js';
 import { renderSummary } from '../reports/renderSummary.js';
-import type { AcceptanceReport } from '../reports/types.js';
+import type { AcceptanceReport, ReportExitCode } from '../reports/types.js';
 import { SecretMask } from './evidence/SecretMask.js';
 import { packageRoot, packageVersion } from './packageRoot.js';
 import { shellQuote } from './quoting.js';
@@ -25,7 +25,7 @@ import type { AcpRunOptions } from './acp/acpRunOptions.js';
 /** What an ACP run produced. */
 export interface AcpQualificationResult {
   readonly report: AcpAcceptanceReport;
-  readonly exitCode: 0 | 1 | 3;
+  readonly exitCode: ReportExitCode;
   readonly summary: string;
 }
 

@@ -23,7 +23,7 @@ import { enterRunContext } from './transport/containment/environment.js';
 import { sweepRunProcesses } from './transport/containment/sweep.js';
 import { buildReport, type AcceptanceReport, type BuildReportInput } from '../reports/buildReport.js';
 import { fingerprintSdkSubject, fingerprintSubject, settleSubject } from '../reports/fingerprintSubject.js';
-import type { ReportSubject } from '../reports/types.js';
+import type { ReportExitCode, ReportSubject } from '../reports/types.js';
 import { renderSummary } from '../reports/renderSummary.js';
 import { writeReportFiles, adapterDirectories, OutputDirectory } from '../reports/reportFiles.js';
 import { buildFailureCases, cliWords, replayOutDir, replayRunArgs, writeFailureCases } from './replay/failureCases.js';
@@ -39,11 +39,12 @@ import { runSandboxRequest, sandboxNotice } from './runSandboxRequest.js';
 import { endThisThreadSpawner } from './transport/spawner.js';
 import { type InterruptSignal, RunInterruption, stopWithin } from './runInterruption.js';
 import type { QualifyCollection } from '../reports/QualifyReporter.js';
+import { emergencyReportOf } from './interruptedReport.js';
 
 /** What a finished run produced. */
 export interface QualificationResult {
   readonly report: AcceptanceReport;
-  readonly exitCode: 0 | 1 | 3;
+  readonly exitCode: ReportExitCode;
   readonly reportDir: string;
   /** The one-screen terminal summary. */
   readonly summary: string;
@@ -156,6 +157,7 @@ export async function runQualification(options: NormalizedRunOptions, hooks: Run
     reapRunProcesses(scratchDir);
     sweepRunProcesses(tag);
   });
+  interruption.offerEmergencyReport(emergencyReportOf(options, output, startedAt));
   try {
     if (sandbox !== null) {
       const notice = sandboxNotice(sandbox);

@@ -129,7 +129,7 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
   const strictIncomplete = shard === null && strictOpenClauses(clauses, input.run).length > 0;
 
   const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete || shard !== null ? 'incomplete' : 'conformant';
-  const exitCode: ReportExitCode = suiteErrors.length > 0 ? 3 : unexpectedFailure || evaluation.stale.length > 0 || strictIncomplete ? 1 : 0;
+  const exitCode: ReportExitCode = input.run.interrupted !== undefined ? 4 : suiteErrors.length > 0 ? 3 : unexpectedFailure || evaluation.stale.length > 0 || strictIncomplete ? 1 : 0;
   const run: ReportRun = shard === null ? input.run : { ...input.run, shard: { ...shard, clauses: definitions.map(({ id }) => id).filter((id) => gathered.has(id)) } };
 
   return {
