@@ -1,6 +1,7 @@
-// The reports of a coding-operation run that a signal ended before any test was judged (during the CLI's
-// start-up) or whose full report was not written in time (the watchdog's emergency report): minimal,
-// schema-valid, marked interrupted, every clause left open, nothing booked against the adapter.
+// The reports of interrupted runs, marked interrupted (exit code 4), nothing booked against the subject that
+// the suite itself ended. A coding-operation run that a signal ended before any test was judged (during the
+// CLI's start-up) or whose full report was not written in time (the watchdog's emergency report) gets a
+// minimal one, every clause left open. An ACP run writes its report from the cases finished before the signal.
 
 import { buildReport } from '../reports/buildReport.js';
 import { adapterDirectories, OutputDirectory, writeReportFilesSync } from '../reports/reportFiles.js';
@@ -11,8 +12,15 @@ import type { NormalizedRunOptions } from './options/runOptions.js';
 import { subjectAuthorityId } from './options/runOptions.js';
 import { packageVersion } from './packageRoot.js';
 import type { EmergencyReport, InterruptSignal } from './runInterruption.js';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildAcpReport } from '../reports/acp/buildAcpReport.js';
+import type { AcpEvidence } from './acp/AcpCase.js';
+import type { AcpRunOptions } from './acp/acpRunOptions.js';
+import { agentEnvironment } from './acp/acpConfig.js';
+import { SecretMask } from './evidence/SecretMask.js';
+import { sweepRunProcesses } from './transport/containment/sweep.js';
+import { caughtSignal, INTERRUPT_SIGNALS, INTERRUPTED_EXIT_CODE } from './runInterruption.js';
 
 /**
  * Why an interrupted run's open clauses are open (its suite error).
@@ -131,4 +139,95 @@ export async function reportInterruptedAtStart(
     throw error;
   }
   return { report, exitCode: report.exitCode, summary: renderSummary(report, options.outDir) };
+}
+
+/** An ACP run under way, as its interruption needs it. */
+export interface AcpRunUnderWay {
+  readonly options: AcpRunOptions;
+  readonly output: OutputDirectory;
+  /** The run's process tag (every agent process of the run carries it). */
+  readonly tag: string;
+  readonly startedAt: Date;
+  /** The case runner's counts so far. */
+  readonly runner: { readonly agentsStarted: number; readonly startupMs: number; readonly caseMs: number };
+  /** The evidence of the cases finished so far (a case in flight adds its own only once it ends). */
+  readonly evidence: readonly AcpEvidence[];
+  /** A case's replay command. */
+  readonly replayCommand: (caseName: string) => string;
+}
+
+let acpRun: AcpRunUnderWay | null = null;
+let acpListening = false;
+
+/**
+ * From here to the end of `run`, SIGINT and SIGTERM end the ACP run at once: its agent processes are
+ * killed, the report of the cases finished before the signal is written (marked interrupted; the case in
+ * flight, whose agent the suite ended, counts for nothing) and the process exits with exit code 4.
+ * A signal the CLI caught earlier (its start-up) does the same now.
+ * @param run - the run under way
+ * @internal
+ */
+export function interruptAcpRunOnSignal(run: AcpRunUnderWay): void {
+  acpRun = run;
+  if (!acpListening) {
+    acpListening = true;
+    for (const signal of INTERRUPT_SIGNALS) process.on(signal, onAcpSignal);
+  }
+  const early = caughtSignal();
+  if (early !== null) onAcpSignal(early);
+}
+
+function onAcpSignal(signal: NodeJS.Signals): void {
+  const run = acpRun;
+  acpRun = null;
+  // A run whose report is already in place (or discarded) owes nothing.
+  if (run === null || !existsSync(run.output.staging)) return;
+  const judged = [...run.evidence];
+  sweepRunProcesses(run.tag);
+  const written = writeInterruptedAcpReport(run, signal as InterruptSignal, judged);
+  process.stderr.write(`adapter-qualify: interrupted by ${signal}: ${written}\n`);
+  process.exit(INTERRUPTED_EXIT_CODE);
+}
+
+function writeInterruptedAcpReport(run: AcpRunUnderWay, signal: InterruptSignal, judged: readonly AcpEvidence[]): string {
+  const { options } = run;
+  const config = options.loaded.config;
+  try {
+    const report = buildAcpReport({
+      evidence: SecretMask.fromProcess().maskDeep(judged),
+      suiteErrors: [interruptedRunError(signal, true)],
+      subject: { config: options.loaded.written as never, executableSha256: null, argvFileSha256s: [], authorityId: null },
+      suite: { name: 'adapter-qualify', version: packageVersion },
+      environment: { node: process.version, platform: process.platform, arch: process.arch },
+      run: {
+        seed: options.seed,
+        runs: options.runs,
+        startedAt: run.startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        strict: options.strict,
+        strictShould: options.strictShould,
+        only: options.only,
+        options: { timeoutMs: options.bootstrapTimeoutMs },
+        interrupted: signal,
+        acp: {
+          agentProcesses: run.runner.agentsStarted,
+          startupMs: Math.round(run.runner.startupMs),
+          caseMs: Math.max(0, Math.round(run.runner.caseMs - run.runner.startupMs)),
+          frameBytes: options.frameBytes,
+          bootstrapTimeoutMs: options.bootstrapTimeoutMs,
+          inactivityMs: options.inactivityMs,
+          environment: Object.keys(agentEnvironment(config, '/')).sort(),
+          command: [config.executable, ...config.argv],
+          survivorsKilled: null,
+        },
+      },
+      filteredOut: options.only !== null,
+      replayCommand: run.replayCommand,
+    });
+    writeReportFilesSync(report as unknown as AcceptanceReport, run.output.staging);
+    run.output.commitSync();
+    return `the report of the cases finished before the signal is in ${options.outDir} (exit code ${report.exitCode})`;
+  } catch (error) {
+    return `the interrupted report could not be written: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }

@@ -20,6 +20,7 @@ import { AcpConnection } from './acp/AcpConnection.js';
 import { freshDirectory } from './acp/AcpAgentProcess.js';
 import { AcpTranscript } from './acp/AcpTranscript.js';
 import type { AcpRunOptions } from './acp/acpRunOptions.js';
+import { interruptAcpRunOnSignal } from './interruptedReport.js';
 
 /** Normalized options of an ACP run (every default applied). */
 /** What an ACP run produced. */
@@ -71,6 +72,7 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
     const cases = suites.flatMap((suite) => suite.cases).filter((entry) => filter === null || filter.test(entry.name));
     const runner = new CaseRunner(options, work.path, transcript);
     const evidence: AcpEvidence[] = [];
+    interruptAcpRunOnSignal({ options, output, tag, startedAt, runner, evidence, replayCommand: (caseName) => acpReplayCommand(options, caseName) });
     const suiteErrors: string[] = [];
     for (const entry of cases) {
       const result = await runner.runCase(entry);
