@@ -20,7 +20,7 @@ import type { AcpRunOptions } from './acp/acpRunOptions.js';
 import { agentEnvironment } from './acp/acpConfig.js';
 import { SecretMask } from './evidence/SecretMask.js';
 import { sweepRunProcesses } from './transport/containment/sweep.js';
-import { caughtSignal, INTERRUPT_SIGNALS, INTERRUPTED_EXIT_CODE } from './runInterruption.js';
+import { catchingInterrupts, caughtSignal, INTERRUPT_SIGNALS, INTERRUPTED_EXIT_CODE } from './runInterruption.js';
 
 /**
  * Why an interrupted run's open clauses are open (its suite error).
@@ -163,11 +163,13 @@ let acpListening = false;
  * From here to the end of `run`, SIGINT and SIGTERM end the ACP run at once: its agent processes are
  * killed, the report of the cases finished before the signal is written (marked interrupted; the case in
  * flight, whose agent the suite ended, counts for nothing) and the process exits with exit code 4.
- * A signal the CLI caught earlier (its start-up) does the same now.
+ * A signal the CLI caught earlier (its start-up) does the same now. Only in the CLI's own `run`.
  * @param run - the run under way
  * @internal
  */
 export function interruptAcpRunOnSignal(run: AcpRunUnderWay): void {
+  // Inside another program (self-check, a library caller), the signal is that program's to handle.
+  if (!catchingInterrupts()) return;
   acpRun = run;
   if (!acpListening) {
     acpListening = true;

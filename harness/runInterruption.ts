@@ -171,6 +171,15 @@ export function catchInterruptsFromStart(stderr: (line: string) => void): void {
 }
 
 /**
+ * Whether the CLI catches the signals ({@link catchInterruptsFromStart}): a run in a process of
+ * its own may then end the process on a signal; a run inside another program (self-check) may not.
+ * @internal
+ */
+export function catchingInterrupts(): boolean {
+  return cli.caught;
+}
+
+/**
  * The first signal the CLI caught, or null: caught before the run began (during the CLI's
  * start-up), the `run` command writes the interrupted report without starting the suite.
  * @internal

@@ -114,7 +114,7 @@ function suiteSelection(internals: RunQualificationInternals): { dir: string; in
  * replaces the older one file by file. After the workers, every binding that
  * reached terminal is observed once more (SEM-TERMINAL-IMMUTABLE). SIGINT or
  * SIGTERM ends the run early: its adapter processes are killed and the report
- * of what was judged so far is written, marked interrupted (exit code 3).
+ * of what was judged so far is written, marked interrupted (exit code 4).
  *
  * @throws UsageError for an unusable `--out`, or when every call failed to spawn (nothing was judged)
  */
