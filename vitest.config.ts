@@ -24,10 +24,12 @@ class LongestFirstSequencer extends BaseSequencer {
 
 // The project's own tests: `*.test.ts` beside their modules. The conformance
 // suites (`suites/*.suite.ts`) never match this pattern; only the CLI runs them.
-export default defineConfig({
+// Tests under load (`*.load.test.ts`, beside busy loops that would slow every other test) run
+// alone, in `--mode load` (`npm run test:load`).
+export default defineConfig(({ mode }) => ({
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'dist/**', 'suites/**'],
+    include: mode === 'load' ? ['**/*.load.test.ts'] : ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'dist/**', 'suites/**', ...(mode === 'load' ? [] : ['**/*.load.test.ts'])],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // vitest's default is one worker fewer than the cores: one on a 2-core machine, so every file
@@ -36,4 +38,4 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: LongestFirstSequencer },
   },
-});
+}));

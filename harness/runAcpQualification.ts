@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildAcpReport, type AcpAcceptanceReport } from '../reports/acp/buildAcpReport.js';
-import type { AcceptanceReport } from '../reports/types.js';
+import type { AcceptanceReport, ReportExitCode } from '../reports/types.js';
+import { interruptAcpRunOnSignal } from './interruptedReport.js';
 import { SecretMask } from './evidence/SecretMask.js';
 import { packageRoot } from './packageRoot.js';
 import { sweepRunProcesses } from './transport/containment/sweep.js';
@@ -18,7 +19,7 @@ import { withRunWorkspace, writeAcceptance } from './run/qualificationRun.js';
 /** What an ACP run produced. */
 export interface AcpQualificationResult {
   readonly report: AcpAcceptanceReport;
-  readonly exitCode: 0 | 1 | 3;
+  readonly exitCode: ReportExitCode;
   readonly summary: string;
 }
 
@@ -56,7 +57,10 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
     try {
       const filter = options.only === null ? null : new RegExp(options.only);
       const cases = (await loadAcpSuites()).flatMap((suite) => suite.cases).filter((entry) => filter === null || filter.test(entry.name));
-      const outcome = await new AcpCaseRunner(options, workspace.workDir, transcript).runAll(cases);
+      const runner = new AcpCaseRunner(options, workspace.workDir, transcript);
+      const { output, tag, startedAt } = workspace;
+      interruptAcpRunOnSignal({ options, output, tag, startedAt, runner, evidence: runner.judged, replayCommand: (failure) => acpReplayCommand(options, failure) });
+      const outcome = await runner.runAll(cases);
       const sweep = sweepRunProcesses(workspace.tag);
       await transcript.close();
       const masked = { ...outcome, evidence: SecretMask.fromProcess().maskDeep(outcome.evidence) };

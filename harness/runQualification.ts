@@ -1,4 +1,5 @@
 import { buildReport, type AcceptanceReport } from '../reports/buildReport.js';
+import type { ReportExitCode } from '../reports/types.js';
 import { adapterDirectories } from '../reports/reportFiles.js';
 import type { NormalizedRunOptions } from './options/runOptions.js';
 import { buildFailureCases, writeFailureCases } from './replay/failureCases.js';
@@ -16,7 +17,7 @@ export { replayCommand } from './run/replayCommand.js';
 /** What a finished run produced. */
 export interface QualificationResult {
   readonly report: AcceptanceReport;
-  readonly exitCode: 0 | 1 | 3;
+  readonly exitCode: ReportExitCode;
   readonly reportDir: string;
   /** The one-screen terminal summary. */
   readonly summary: string;
@@ -31,7 +32,7 @@ export interface QualificationResult {
  * Before any adapter process starts, `--out` is checked and a fresh staging directory made inside
  * it; the finished report replaces the older one file by file. SIGINT or SIGTERM ends the run
  * early: its adapter processes are killed and the report of what was judged so far is written,
- * marked interrupted (exit code 3).
+ * marked interrupted (exit code 4).
  *
  * @throws UsageError for an unusable `--out`, or when every call failed to spawn (nothing was judged)
  */

@@ -289,10 +289,10 @@ describe('buildReport: exit code 3 never hides a verdict', () => {
     expect(entry(report.clauses, 'REQ-CLOSED')).toMatchObject({ verdict: 'INCONCLUSIVE', reason: 'suite error: TypeError: boom' });
   });
 
-  it('an interrupted run is a schema-valid report with what was judged, exit code 3', () => {
+  it('an interrupted run is a schema-valid report with what was judged, exit code 4 (not 3: the suite did not fail)', () => {
     const base = reportInput({ metas: [meta('OUT-JSON: fine', evidence('OUT-JSON', { cases: 2 }))], unhandledErrors: ['the run was interrupted by SIGTERM'] });
     const report = buildReport({ ...base, run: { ...base.run, interrupted: 'SIGTERM' } });
-    expect(report.exitCode).toBe(3);
+    expect(report.exitCode).toBe(4);
     expect(report.run.interrupted).toBe('SIGTERM');
     expect(entry(report.clauses, 'OUT-JSON').verdict).toBe('PASS');
     // A clause the run never reached says so, not only that suite errors occurred.

@@ -131,7 +131,8 @@ export function buildReport(input: BuildReportInput): AcceptanceReport {
   // Calls that may have run another program than the digest names are no evidence for that digest.
   const subjectChanged = input.subject.executableChanged !== undefined;
   const verdict: OverallVerdict = failed ? 'non-conformant' : mustIncomplete || shard !== null || subjectChanged ? 'incomplete' : 'conformant';
-  const exitCode: ReportExitCode = suiteErrors.length > 0 ? 3 : unexpectedFailure || evaluation.stale.length > 0 || strictIncomplete || subjectChanged ? 1 : 0;
+  const exitCode: ReportExitCode =
+    input.run.interrupted !== undefined ? 4 : suiteErrors.length > 0 ? 3 : unexpectedFailure || evaluation.stale.length > 0 || strictIncomplete || subjectChanged ? 1 : 0;
   const run: ReportRun = shard === null ? input.run : { ...input.run, shard: { ...shard, clauses: definitions.map(({ id }) => id).filter((id) => gathered.has(id)) } };
 
   return {

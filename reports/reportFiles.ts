@@ -5,7 +5,7 @@
 import { mkdir, rename, rm, rmdir, access, lstat, mkdtemp, readdir, realpath, stat } from 'node:fs/promises';
 import { join, basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { SecretMask } from '../harness/evidence/SecretMask.js';
 import { writeFileAtomic } from '../harness/writeFileAtomic.js';
 import { renderHtml } from './renderHtml.js';
@@ -37,22 +37,7 @@ export interface WrittenReportFiles {
  * @throws {@link ReportWriteError} when a file cannot be written
  */
 export async function writeReportFiles(unmasked: AcceptanceReport, outDir: string, mask: SecretMask = SecretMask.fromProcess()): Promise<WrittenReportFiles> {
-  // The report files leave the process: adapter output in them (counterexamples, reasons) is masked here, once.
-  const report = mask.maskDeep(unmasked);
-  validateReport(report);
-  const files: WrittenReportFiles = {
-    json: join(outDir, 'acceptance.json'),
-    markdown: join(outDir, 'acceptance.md'),
-    html: join(outDir, 'acceptance.html'),
-    junit: join(outDir, 'junit.xml'),
-  };
-  // Render everything first: a renderer bug must not leave a half-updated directory.
-  const contents: ReadonlyArray<readonly [string, string]> = [
-    [files.json, `${JSON.stringify(report, null, 2)}\n`],
-    [files.markdown, renderMarkdown(report)],
-    [files.html, renderHtml(report)],
-    [files.junit, renderJunit(report)],
-  ];
+  const { files, contents } = renderReportFiles(unmasked, outDir, mask);
   try {
     await mkdir(outDir, { recursive: true });
   } catch (error) {
@@ -66,6 +51,52 @@ export async function writeReportFiles(unmasked: AcceptanceReport, outDir: strin
     }
   }
   return files;
+}
+
+/**
+ * {@link writeReportFiles}, synchronously: for an interrupted run's emergency report, which nothing
+ * else of the run may interleave with.
+ * @param unmasked - a built report, as the suite saw it
+ * @param outDir - the output directory (it exists)
+ * @param mask - hides secret environment values. @defaultValue a mask over this process's environment
+ * @throws {@link ReportSchemaError} when the report breaks the schema (a suite bug)
+ * @throws {@link ReportWriteError} when a file cannot be written
+ * @internal
+ */
+export function writeReportFilesSync(unmasked: AcceptanceReport, outDir: string, mask: SecretMask = SecretMask.fromProcess()): WrittenReportFiles {
+  const { files, contents } = renderReportFiles(unmasked, outDir, mask);
+  for (const [path, content] of contents) {
+    const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      writeFileSync(temporary, content, { flag: 'wx' });
+      renameSync(temporary, path);
+    } catch (error) {
+      throw new ReportWriteError(path, error);
+    }
+  }
+  return files;
+}
+
+// Masks, validates and renders every report file first: a renderer bug must not leave a half-updated directory.
+function renderReportFiles(unmasked: AcceptanceReport, outDir: string, mask: SecretMask): { files: WrittenReportFiles; contents: ReadonlyArray<readonly [string, string]> } {
+  // The report files leave the process: adapter output in them (counterexamples, reasons) is masked here, once.
+  const report = mask.maskDeep(unmasked);
+  validateReport(report);
+  const files: WrittenReportFiles = {
+    json: join(outDir, 'acceptance.json'),
+    markdown: join(outDir, 'acceptance.md'),
+    html: join(outDir, 'acceptance.html'),
+    junit: join(outDir, 'junit.xml'),
+  };
+  return {
+    files,
+    contents: [
+      [files.json, `${JSON.stringify(report, null, 2)}\n`],
+      [files.markdown, renderMarkdown(report)],
+      [files.html, renderHtml(report)],
+      [files.junit, renderJunit(report)],
+    ],
+  };
 }
 
 /** A report file could not be written (exit code 3: the suite failed, not the adapter). */
@@ -194,6 +225,34 @@ export class OutputDirectory {
     await this.#moveIn().catch((error: unknown) => {
       throw new ReportWriteError(this.target, error);
     });
+  }
+
+  /**
+   * {@link commit}, synchronously, for an interrupted run's emergency report: nothing of the run
+   * interleaves with it. Does nothing once the staging directory is gone (committed or discarded).
+   * @returns whether the staged report was put in place
+   * @throws {@link ReportWriteError} naming `target` when a rename fails
+   * @internal
+   */
+  commitSync(): boolean {
+    if (!existsSync(this.staging)) return false;
+    try {
+      const replaced = mkdtempSync(join(this.target, REPLACED_PREFIX));
+      const moveAside = (name: string): void => renameSync(join(this.target, name), join(replaced, `${randomBytes(4).toString('hex')}-${name}`));
+      for (const name of readdirSync(this.target)) {
+        if (name !== basename(this.staging) && name !== basename(replaced) && name !== 'lost+found') moveAside(name);
+      }
+      const staged = readdirSync(this.staging).sort((a, b) => Number(a === REPORT_MARK) - Number(b === REPORT_MARK));
+      for (const name of staged) {
+        if (existsSync(join(this.target, name))) moveAside(name);
+        renameSync(join(this.staging, name), join(this.target, name));
+      }
+      rmSync(this.staging, { recursive: true, force: true });
+      rmSync(replaced, { recursive: true, force: true });
+      return true;
+    } catch (error) {
+      throw new ReportWriteError(this.target, error);
+    }
   }
 
   async #moveIn(): Promise<void> {

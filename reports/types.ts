@@ -21,8 +21,11 @@ export const OVERALL_VERDICTS = ['conformant', 'non-conformant', 'incomplete'] a
 /** Verdict of the whole run. */
 export type OverallVerdict = (typeof OVERALL_VERDICTS)[number];
 
-/** Exit codes of `run` as the report decides them: 0 ok, 1 adapter failure, 3 suite error (2 is decided before any report exists). */
-export const REPORT_EXIT_CODES = [0, 1, 3] as const;
+/**
+ * Exit codes of `run` as the report decides them: 0 ok, 1 adapter failure, 3 suite error, 4 interrupted by
+ * SIGINT or SIGTERM (2 is decided before any report exists).
+ */
+export const REPORT_EXIT_CODES = [0, 1, 3, 4] as const;
 
 /** Exit code of `run` as the report decides it. */
 export type ReportExitCode = (typeof REPORT_EXIT_CODES)[number];

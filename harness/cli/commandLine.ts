@@ -7,10 +7,11 @@ import { COMMAND_OPTIONS, type CommandName, type OptionSpec } from './help.js';
 /**
  * Exit codes of `adapter-qualify`: 0 no MUST clause failed, 1 a MUST clause failed
  * (or, strict, was not shown to hold), 2 usage or configuration error (no adapter
- * started), 3 the suite itself failed.
+ * started), 3 the suite itself failed, 4 SIGINT or SIGTERM interrupted the run (its report holds
+ * only what was judged before the signal).
  * @public
  */
-export const exitCodes = Object.freeze({ ok: 0, failed: 1, usage: 2, internal: 3 } as const);
+export const exitCodes = Object.freeze({ ok: 0, failed: 1, usage: 2, internal: 3, interrupted: 4 } as const);
 
 /** One of the exit codes. */
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];

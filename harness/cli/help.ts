@@ -265,7 +265,9 @@ const EXIT_CODES = `Exit codes:
   0  no MUST clause failed (SKIP and INCONCLUSIVE are reported)
   1  a MUST clause failed; with --strict, also a MUST clause SKIP or INCONCLUSIVE
   2  usage or configuration error; no adapter process was started
-  3  adapter-qualify itself failed`;
+  3  adapter-qualify itself failed
+  4  interrupted by SIGINT or SIGTERM: the report (written within 10 s of the signal)
+     holds only what was judged before it; a call the suite ended is no evidence`;
 
 const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   run: {

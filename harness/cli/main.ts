@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `adapter-qualify` bin: dispatches to a command and maps every outcome to an exit code.
 // It exports nothing; the commands are modules of their own.
+import './catchRunInterrupts.js';
 import { packageVersion } from '../packageRoot.js';
 import { UsageError } from '../UsageError.js';
 import { exitCodes, type CliIo, type ExitCode } from './commandLine.js';

@@ -7,7 +7,7 @@ import { aliasNote, reachablePath } from '../options/bytePath.js';
 import { normalizeManifestOptions, normalizeRunOptions, normalizeSelfCheckOptions } from '../options/normalizeOptions.js';
 import type { NormalizedRunOptions, RunEnvironment, RunSubject, SelfCheckOptions } from '../options/runOptions.js';
 import { appendStepSummary } from '../../reports/stepSummary.js';
-import type { AcceptanceReport } from '../../reports/types.js';
+import type { AcceptanceReport, ReportExitCode } from '../../reports/types.js';
 import { SecretMask } from '../evidence/SecretMask.js';
 import { renderExpectedFailures } from '../../reports/evaluateBaseline.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
@@ -19,13 +19,14 @@ import type { ManifestRunOptions } from '../options/manifestOptions.js';
 import { describeError, UsageError } from '../UsageError.js';
 import { tuneWorkerIsolates } from '../suite/workerThreads.js';
 import { locateTracer } from '../faults/strace.js';
+import { caughtSignal } from '../runInterruption.js';
 
 /** The part of `runQualification`'s contract the CLI relies on. */
 export type RunQualification = (
   options: NormalizedRunOptions,
   hooks: RunQualificationHooks,
 ) => Promise<{
-  readonly exitCode: 0 | 1 | 3;
+  readonly exitCode: ReportExitCode;
   readonly summary: string;
   /** The report, for the GitHub Actions step summary (none: no step summary). */
   readonly report?: AcceptanceReport;
@@ -49,9 +50,17 @@ const INTERRUPTED_EXIT_MS = 500;
 // Loaded only once the configuration and options are valid, so `--help` and usage
 // errors never load the suite runner. The step tracer's probe (a traced Node.js, about
 // 100 ms) starts first: it runs on the other core while vitest loads, and the run awaits it.
+// A signal caught during start-up (before or while the runner loads) starts no adapter process: the
+// interrupted report is written at once.
 const lazyRunQualification: RunQualification = async (options, hooks) => {
+  const startedAt = new Date(performance.timeOrigin);
+  const early = caughtSignal();
+  if (early !== null) return (await import('../interruptedReport.js')).reportInterruptedAtStart(options, early, startedAt);
   if (options.subject.kind === 'command') void locateTracer();
-  return (await import('../runQualification.js')).runQualification(options, hooks);
+  const { runQualification } = await import('../runQualification.js');
+  const whileLoading = caughtSignal();
+  if (whileLoading !== null) return (await import('../interruptedReport.js')).reportInterruptedAtStart(options, whileLoading, startedAt);
+  return runQualification(options, hooks);
 };
 
 /**
@@ -176,7 +185,7 @@ export async function appendStepSummaryIfSet(report: AcceptanceReport, io: CliIo
 }
 
 /** The part of `runManifestQualification`'s contract the command relies on. */
-export type RunManifestQualification = (options: ManifestRunOptions) => Promise<{ readonly exitCode: 0 | 1 | 3; readonly summary: string }>;
+export type RunManifestQualification = (options: ManifestRunOptions) => Promise<{ readonly exitCode: ReportExitCode; readonly summary: string }>;
 
 /** Collaborators of {@link manifestCommand}, injectable for tests. */
 export interface ManifestCommandDeps {

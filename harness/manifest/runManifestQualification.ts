@@ -5,7 +5,7 @@ import { dir as temporaryDirectory } from 'tmp-promise';
 import { buildReport, type FailedTest } from '../../reports/buildReport.js';
 import { fingerprintSubject } from '../../reports/fingerprintSubject.js';
 import { renderSummary } from '../../reports/renderSummary.js';
-import type { AcceptanceReport } from '../../reports/types.js';
+import type { AcceptanceReport, ReportExitCode } from '../../reports/types.js';
 import { writeReportFiles } from '../../reports/reportFiles.js';
 import type { ClauseId } from '../clauses.js';
 import { packageVersion } from '../packageRoot.js';
@@ -24,7 +24,7 @@ import { manifestReplayCommand, type ManifestRunOptions } from '../options/manif
 /** What a finished manifest run produced. */
 export interface ManifestQualificationResult {
   readonly report: AcceptanceReport;
-  readonly exitCode: 0 | 1 | 3;
+  readonly exitCode: ReportExitCode;
   readonly reportDir: string;
   /** The one-screen terminal summary. */
   readonly summary: string;

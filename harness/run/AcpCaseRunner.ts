@@ -39,6 +39,7 @@ export class AcpCaseRunner {
   /** The last shared agent started: what every case gets once the restarts are spent. */
   #lastShared: InitializedAgent | null = null;
   #agents = 0;
+  readonly #judged: AcpEvidence[] = [];
   /** Each agent's HOME, for a later agent that must see what it persisted. */
   readonly #homes = new WeakMap<AcpConnection, string>();
   startupMs = 0;
@@ -48,6 +49,11 @@ export class AcpCaseRunner {
     this.#options = options;
     this.#workDir = workDir;
     this.#transcript = transcript;
+  }
+
+  /** The evidence of the cases finished so far (a case in flight adds its own once it ends). */
+  get judged(): readonly AcpEvidence[] {
+    return this.#judged;
   }
 
   get agentsStarted(): number {
@@ -60,7 +66,7 @@ export class AcpCaseRunner {
    * @returns every case's evidence, and the suite's own failures (a case that threw)
    */
   async runAll(cases: readonly AcpCase[]): Promise<AcpCasesOutcome> {
-    const evidence: AcpEvidence[] = [];
+    const evidence = this.#judged;
     const suiteErrors: string[] = [];
     for (const entry of cases) {
       const result = await this.runCase(entry);

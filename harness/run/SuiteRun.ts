@@ -10,6 +10,7 @@ import type { QualifyTestMeta } from '../evidence/types.js';
 import type { NormalizedRunOptions } from '../options/runOptions.js';
 import { packageRoot } from '../packageRoot.js';
 import { escapeRegExp } from '../quoting.js';
+import { emergencyReportOf } from '../interruptedReport.js';
 import { type InterruptSignal, RunInterruption, stopWithin } from '../runInterruption.js';
 import { startVitestShard, type VitestRunOptions } from '../shard/shardTests.js';
 import { reapRunProcesses } from '../suite/markedProcesses.js';
@@ -96,6 +97,7 @@ export class SuiteRun {
       reapRunProcesses(this.#scratchDir);
       sweepRunProcesses(this.#tag);
     });
+    this.#interruption.offerEmergencyReport(emergencyReportOf(options, workspace.output, workspace.startedAt));
   }
 
   /** The signal that interrupted the run, or null. */

@@ -89,7 +89,7 @@ export function buildAcpReport(input: BuildAcpReportInput): AcpAcceptanceReport 
   const mustOpen = clauses.some((entry) => entry.level === 'MUST' && open(entry));
   const strictOpen = input.run.strict && clauses.some((entry) => binding(entry) && open(entry));
   const verdict: OverallVerdict = failed ? 'non-conformant' : mustOpen ? 'incomplete' : 'conformant';
-  const exitCode: ReportExitCode = input.suiteErrors.length > 0 ? 3 : failed || strictOpen ? 1 : 0;
+  const exitCode: ReportExitCode = input.run.interrupted !== undefined ? 4 : input.suiteErrors.length > 0 ? 3 : failed || strictOpen ? 1 : 0;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     profile: 'acp-agent.v1',
