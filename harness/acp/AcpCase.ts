@@ -78,7 +78,7 @@ export interface AcpCaseContext {
   /**
    * A fresh agent process of this case alone (closed when the case ends).
    * @param options - a configured environment name to leave out (ACP-ENV-MINIMUM); an agent started by this
-   * context whose HOME the new process gets too, so it sees what the first one persisted (ACP-SESS-LOAD)
+   * context whose HOME and working directory the new process gets too, so it sees what the first one persisted (ACP-SESS-LOAD)
    */
   startAgent(options?: { readonly leaveOutEnv?: string; readonly sameHomeAs?: AcpConnection }): Promise<AcpConnection>;
   /**

@@ -40,8 +40,8 @@ export class AcpCaseRunner {
   #lastShared: InitializedAgent | null = null;
   #agents = 0;
   readonly #judged: AcpEvidence[] = [];
-  /** Each agent's HOME, for a later agent that must see what it persisted. */
-  readonly #homes = new WeakMap<AcpConnection, string>();
+  /** Each agent's HOME and working directory, for a later agent that must see what it persisted. */
+  readonly #places = new WeakMap<AcpConnection, { readonly home: string; readonly cwd: string }>();
   startupMs = 0;
   caseMs = 0;
 
@@ -184,8 +184,11 @@ export class AcpCaseRunner {
   async #start(leaveOutEnv: string | null, sameHomeAs?: AcpConnection): Promise<AcpConnection> {
     const began = Date.now();
     const config = this.#options.loaded.config;
-    const home = (sameHomeAs === undefined ? undefined : this.#homes.get(sameHomeAs)) ?? (await freshDirectory(this.#workDir, 'home'));
-    const cwd = await freshDirectory(this.#workDir, 'cwd');
+    // An agent that must see what an earlier one persisted is restarted as an editor would restart
+    // it: in the same HOME and the same working directory.
+    const earlier = sameHomeAs === undefined ? undefined : this.#places.get(sameHomeAs);
+    const home = earlier?.home ?? (await freshDirectory(this.#workDir, 'home'));
+    const cwd = earlier?.cwd ?? (await freshDirectory(this.#workDir, 'cwd'));
     this.#agents += 1;
     const connection = await openAgentConnection(
       config.model,
@@ -197,7 +200,7 @@ export class AcpCaseRunner {
       },
     );
     this.startupMs += Date.now() - began;
-    this.#homes.set(connection, home);
+    this.#places.set(connection, { home, cwd });
     this.#created.push(connection);
     return connection;
   }
