@@ -21,7 +21,7 @@ const layers = [
   // Self-check: qualifies the bundled subjects and judges the verdicts.
   ['harness/selfCheck'],
   // One qualification run, replay and offline verification; the suites and the subjects they run.
-  ['harness/runQualification.ts', 'harness/runAcpQualification.ts', 'harness/run', 'harness/replay', 'harness/verify', 'suites', 'adapters/*'],
+  ['harness/runQualification.ts', 'harness/runAcpQualification.ts', 'harness/runManifestQualification.ts', 'harness/run', 'harness/replay', 'harness/verify', 'suites', 'adapters/*'],
   // What a run is made of: options, the live suite's machinery, generators, profiles, shards, reports.
   ['harness/options', 'harness/suite', 'generators', 'harness/manifest', 'harness/acp', 'harness/shard', 'reports'],
   // Judges, the ledger model, evidence and transcripts, faults, lifecycle, config and catalogs.

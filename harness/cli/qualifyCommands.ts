@@ -195,7 +195,7 @@ export interface ManifestCommandDeps {
   readonly cwd?: string;
 }
 
-const lazyRun: RunManifestQualification = async (options) => (await import('../manifest/runManifestQualification.js')).runManifestQualification(options);
+const lazyRun: RunManifestQualification = async (options) => (await import('../runManifestQualification.js')).runManifestQualification(options);
 
 /**
  * `adapter-qualify manifest <dir-or-manifest.json> [options]`: validates the

@@ -1,25 +1,22 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { dir as temporaryDirectory } from 'tmp-promise';
-import { buildReport, type FailedTest } from '../../reports/buildReport.js';
-import { fingerprintSubject } from '../../reports/fingerprintSubject.js';
-import { renderSummary } from '../../reports/renderSummary.js';
-import type { AcceptanceReport, ReportExitCode } from '../../reports/types.js';
-import { writeReportFiles } from '../../reports/reportFiles.js';
-import type { ClauseId } from '../clauses.js';
-import { packageVersion } from '../packageRoot.js';
-import type { JsonValue } from '../protocol/canonicalJson.js';
-import { OUTCOME_CONTRACT } from '../protocol/types.js';
-import { runWithLimit } from '../runWithLimit.js';
-import { EvidenceRecorder } from '../suite/EvidenceRecorder.js';
-import { mergeTranscriptParts, TranscriptWriter } from '../transcript/TranscriptWriter.js';
-import { readJsonFile } from './adapterFiles.js';
-import { ACC_CLAUSES, checkCoverage } from './checkCoverage.js';
-import { CAT_CLAUSES, checkCatalog, checkManifest, MAN_CLAUSES, type CheckedCatalog, type CheckedManifest } from './checkDeclarations.js';
-import { checkRuntimeHook, HOOK_CLAUSES } from './checkRuntimeHook.js';
-import { checkToolTransport, ToolSession, TRN_CLAUSES } from './checkToolTransport.js';
-import { manifestReplayCommand, type ManifestRunOptions } from '../options/manifestOptions.js';
+import { buildReport, type FailedTest } from '../reports/buildReport.js';
+import { fingerprintSubject } from '../reports/fingerprintSubject.js';
+import type { AcceptanceReport, ReportExitCode } from '../reports/types.js';
+import type { ClauseId } from './clauses.js';
+import type { JsonValue } from './protocol/canonicalJson.js';
+import { OUTCOME_CONTRACT } from './protocol/types.js';
+import { reportHead, withRunWorkspace, writeAcceptance } from './run/qualificationRun.js';
+import { runWithLimit } from './runWithLimit.js';
+import { EvidenceRecorder } from './suite/EvidenceRecorder.js';
+import { mergeTranscriptParts, TranscriptWriter } from './transcript/TranscriptWriter.js';
+import { readJsonFile } from './manifest/adapterFiles.js';
+import { ACC_CLAUSES, checkCoverage } from './manifest/checkCoverage.js';
+import { CAT_CLAUSES, checkCatalog, checkManifest, MAN_CLAUSES, type CheckedCatalog, type CheckedManifest } from './manifest/checkDeclarations.js';
+import { checkRuntimeHook, HOOK_CLAUSES } from './manifest/checkRuntimeHook.js';
+import { checkToolTransport, ToolSession, TRN_CLAUSES } from './manifest/checkToolTransport.js';
+import { manifestReplayCommand, type ManifestRunOptions } from './options/manifestOptions.js';
 
 /** What a finished manifest run produced. */
 export interface ManifestQualificationResult {
@@ -52,16 +49,18 @@ const toolCheckName = (tool: string): string => `${TRN_CLAUSES.join(', ')}: tool
  * feeding an `EvidenceRecorder`; the TRN properties go through `checkProperty`,
  * so shrinking, seeds and counterexamples work as in the coding-operation
  * profile. A check that throws is a suite error (exit 3), never a verdict.
+ * The run's workspace is the other profiles' (`run/qualificationRun.ts`): `--out` is
+ * checked before any process starts and the report set replaces an older one only once complete.
  * @param options - normalized options
+ * @throws UsageError for an unusable `--out`
  * @public
  */
 export async function runManifestQualification(options: ManifestRunOptions): Promise<ManifestQualificationResult> {
-  const startedAt = new Date();
-  const work = await temporaryDirectory({ prefix: 'adapter-qualify-manifest-', unsafeCleanup: true });
-  try {
-    const scratchDir = join(work.path, 'scratch');
+  const setup = { outDir: options.outDir, adapterDirs: [], allowInAdapterDir: true, passEnv: [], prefix: 'adapter-qualify-manifest-' };
+  return withRunWorkspace(setup, async (workspace) => {
+    const scratchDir = join(workspace.workDir, 'scratch');
     await mkdir(scratchDir, { recursive: true });
-    const transcript = new TranscriptWriter(work.path);
+    const transcript = new TranscriptWriter(workspace.workDir);
     const recorders: EvidenceRecorder[] = [];
     const failedTests: FailedTest[] = [];
     const recorder = (name: string, clauses: readonly ClauseId[]): EvidenceRecorder => {
@@ -121,34 +120,24 @@ export async function runManifestQualification(options: ManifestRunOptions): Pro
       );
     }
 
-    await mkdir(options.outDir, { recursive: true });
-    await mergeTranscriptParts(work.path, join(options.outDir, 'transcript.jsonl'));
+    await mergeTranscriptParts(workspace.workDir, join(workspace.output.staging, 'transcript.jsonl'));
+    const subject = await manifestSubject(options.manifestPath, manifestRead.kind === 'json' ? manifestRead.value : null, manifest);
+    const head = reportHead({ seed, runs: options.runs, strict: options.strict, strictShould: options.strictShould, only: null }, workspace.startedAt, new Date());
     const report = buildReport({
       profile: 'adapter-manifest.v1',
       metas: recorders.map((each) => each.meta()),
       failedTests,
       unhandledErrors: [],
       filteredOut: false,
-      subject: await manifestSubject(options.manifestPath, manifestRead.kind === 'json' ? manifestRead.value : null, manifest),
-      suite: { name: 'adapter-qualify', version: packageVersion },
-      environment: { node: process.version, platform: process.platform, arch: process.arch },
-      run: {
-        seed,
-        runs: options.runs,
-        startedAt: startedAt.toISOString(),
-        finishedAt: new Date().toISOString(),
-        strict: options.strict,
-        strictShould: options.strictShould,
-        only: null,
-        options: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes },
-      },
+      subject,
+      suite: head.suite,
+      environment: head.environment,
+      run: { ...head.run, options: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes } },
       replayCommand: (handle) => manifestReplayCommand(handle.seed, options),
     });
-    await writeReportFiles(report, options.outDir);
-    return { report, exitCode: report.exitCode, reportDir: options.outDir, summary: renderSummary(report, options.outDir) };
-  } finally {
-    await work.cleanup();
-  }
+    const summary = await writeAcceptance(report, workspace, options.outDir);
+    return { report, exitCode: report.exitCode, reportDir: options.outDir, summary };
+  });
 }
 
 interface TransportContext {
