@@ -11,7 +11,7 @@ import type { AcpTranscriptEntry } from '../acp/AcpTranscript.js';
 import { DEFAULT_FRAME_BOUND_BYTES } from '../acp/frameReader.js';
 import { citedFrame, citedRaw, judgeAcpTranscript, type AcpTranscriptJudgement, type NumberedEntry, type TranscriptViolation } from '../acp/judgeAcpTranscript.js';
 import { readAcpFailureCases, replayAcpFailure, type AcpRunForVerdict } from '../replay/acpFailureCases.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 import type { AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
 import { agentOffsets, mergeAcpRuns, readAcpRunEvidence, type AcpRunRecord } from '../../reports/acp/mergeAcpRuns.js';
 import { writeReportFiles } from '../../reports/reportFiles.js';
@@ -129,7 +129,7 @@ function parseOptions(command: string, args: readonly string[], options: ParseAr
     const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
     return { values: values as Record<string, unknown>, positionals };
   } catch (cause) {
-    throw new UsageError(`${command}: ${(cause as Error).message}`, { cause });
+    throw new UsageError(`${command}: ${describeError(cause)}`, { cause });
   }
 }
 
@@ -224,7 +224,7 @@ async function readAcpReport(file: string, named: boolean): Promise<AcpAcceptanc
   try {
     value = JSON.parse(await readFile(file, 'utf8'));
   } catch (cause) {
-    if (named) throw new UsageError(`verify: --report ${file} cannot be read as JSON (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, { option: '--report', cause });
+    if (named) throw new UsageError(`verify: --report ${file} cannot be read as JSON (${(cause as NodeJS.ErrnoException).code ?? describeError(cause)})`, { option: '--report', cause });
     return null;
   }
   if ((value as { profile?: unknown } | null)?.profile === 'acp-agent.v1') return value as AcpAcceptanceReport;
@@ -317,7 +317,7 @@ export async function acpMergeCommand(args: readonly string[], io: CommandIo): P
     try {
       report = JSON.parse(await readFile(file, 'utf8'));
     } catch (cause) {
-      throw new UsageError(`merge: ${file}: unreadable (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, { cause });
+      throw new UsageError(`merge: ${file}: unreadable (${(cause as NodeJS.ErrnoException).code ?? describeError(cause)})`, { cause });
     }
     if (reportSchemaErrors(report).length > 0) throw new UsageError(`merge: ${file} is not a valid acceptance report`);
     runs.push({ dir, report: report as AcpAcceptanceReport, evidence: await readAcpRunEvidence(dir) });

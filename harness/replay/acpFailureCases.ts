@@ -4,7 +4,7 @@ import type { AcpEvidence, AcpFailureEvidence } from '../acp/AcpCase.js';
 import { isAcpClauseId, type AcpClauseId } from '../acp/acpClauses.js';
 import { acpRunDefaults, type AcpRunOptions } from '../acp/acpRunOptions.js';
 import { escapeRegExp, shellQuote } from '../quoting.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
 import type { AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
 import type { ClauseVerdict } from '../../reports/types.js';
@@ -138,7 +138,7 @@ export async function readAcpFailureCases(reportDir: string): Promise<AcpStoredF
     try {
       parsed = JSON.parse(await readFile(file, 'utf8'));
     } catch (cause) {
-      throw new UsageError(`replay: cannot read the stored case ${file}: ${(cause as Error).message}`, { cause });
+      throw new UsageError(`replay: cannot read the stored case ${file}: ${describeError(cause)}`, { cause });
     }
     if (!isAcpStoredFailure(parsed)) throw new UsageError(`replay: ${file} is not a stored acp-agent.v1 case of version ${ACP_FAILURE_CASE_VERSION}`);
     cases.push(parsed);

@@ -9,7 +9,7 @@ import { escapeRegExp } from '../quoting.js';
 import type { QualifyTestMeta, ReplayHandle } from '../evidence/types.js';
 import type { NormalizedRunOptions } from '../options/runOptions.js';
 import type { SentRequestLookup } from '../transcript/sentRequests.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 
 /** Version of the `failures/<clause>.json` format this code writes and reads. */
 export const FAILURE_CASE_VERSION = 1;
@@ -248,7 +248,7 @@ export async function readFailureCases(reportDir: string): Promise<StoredFailure
     try {
       parsed = JSON.parse(await readFile(file, 'utf8'));
     } catch (cause) {
-      throw new UsageError(`replay: cannot read the stored case ${file}: ${(cause as Error).message}`, { cause });
+      throw new UsageError(`replay: cannot read the stored case ${file}: ${describeError(cause)}`, { cause });
     }
     if (!isStoredFailureCase(parsed)) throw new UsageError(`replay: ${file} is not a stored case of version ${FAILURE_CASE_VERSION}`);
     cases.push(parsed);

@@ -6,7 +6,7 @@ import type { AcpMutantDefinition } from '../../adapters/acp-mutants/AcpMutantDe
 import { writeFileAtomic } from '../writeFileAtomic.js';
 import { packageRoot } from '../packageRoot.js';
 import { selfCheckDefaults } from '../options/runOptionDefaults.js';
-import { UsageError } from '../UsageError.js';
+import { describeError, UsageError } from '../UsageError.js';
 import type { AcpClauseId } from '../acp/acpClauses.js';
 import { loadAcpConfig } from '../acp/acpConfig.js';
 import { acpRunDefaults } from '../acp/acpRunOptions.js';
@@ -240,6 +240,6 @@ async function qualify(
     const { report } = await runAcpQualification(runOptions);
     return { report, error: null, dir, durationMs: Date.now() - started };
   } catch (error) {
-    return { report: null, error: error instanceof Error ? error.message : String(error), dir, durationMs: Date.now() - started };
+    return { report: null, error: describeError(error), dir, durationMs: Date.now() - started };
   }
 }

@@ -8,6 +8,7 @@ import { signalProcessGroup } from './process.js';
 import { ensureLauncher } from './containment/launcher.js';
 import { currentSandboxPlan, sandboxedArgv, type SandboxPlan } from './sandbox/sandboxPlan.js';
 import { nativeSources } from './containment/nativeSources.js';
+import { describeError } from '../UsageError.js';
 
 /**
  * Where a call's process is forked. Forking copies the forking process's page tables and
@@ -114,7 +115,7 @@ export async function spawnDirectly(request: SpawnRequest): Promise<StartedProce
   try {
     child = spawn(request.file, request.args, { cwd: request.cwd, env: request.env, detached: true, stdio: 'pipe', windowsHide: true });
   } catch (error) {
-    return { kind: 'spawn-error', message: (error as Error).message };
+    return { kind: 'spawn-error', message: describeError(error) };
   }
   const { pid, stdin, stdout, stderr } = child;
   if (pid === undefined || stdin === null || stdout === null || stderr === null) {

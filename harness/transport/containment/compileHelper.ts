@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
+import { describeError } from '../../UsageError.js';
 
 const COMPILERS = ['gcc', 'cc'] as const;
 /** S_ISVTX: in a sticky directory only a file's owner may rename or remove it. */
@@ -60,7 +61,7 @@ export function compileHelper(name: string, sources: HelperSources, cacheRoot: s
       } catch (error) {
         rmSync(temporary, { force: true });
         rmSync(`${temporary}.sha256`, { force: true });
-        failures.push(`${compiler}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''}`);
+        failures.push(`${compiler}: ${describeError(error).split('\n')[0] ?? ''}`);
       }
     }
   } finally {
