@@ -14,6 +14,10 @@ import { AcpTranscript } from './acp/AcpTranscript.js';
 import type { AcpRunOptions } from './acp/acpRunOptions.js';
 import { AcpCaseRunner } from './run/AcpCaseRunner.js';
 import { acpReportInput } from './run/acpReportInput.js';
+import { fingerprintAcpSubject, settleSubject } from '../reports/fingerprintSubject.js';
+import type { ReportSubject } from '../reports/types.js';
+import type { JsonValue } from './protocol/canonicalJson.js';
+import { transcriptDigest } from './transcript/transcriptDigest.js';
 import { withRunWorkspace, writeAcceptance } from './run/qualificationRun.js';
 
 /** What an ACP run produced. */
@@ -57,15 +61,31 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
     try {
       const filter = options.only === null ? null : new RegExp(options.only);
       const cases = (await loadAcpSuites()).flatMap((suite) => suite.cases).filter((entry) => filter === null || filter.test(entry.name));
+      const { config, written } = options.loaded;
+      const fingerprint = (): Promise<ReportSubject> => fingerprintAcpSubject(written as JsonValue, config.executable, config.argv);
+      const before = await fingerprint();
       const runner = new AcpCaseRunner(options, workspace.workDir, transcript);
       const { output, tag, startedAt } = workspace;
       interruptAcpRunOnSignal({ options, output, tag, startedAt, runner, evidence: runner.judged, replayCommand: (failure) => acpReplayCommand(options, failure) });
       const outcome = await runner.runAll(cases);
       const sweep = sweepRunProcesses(workspace.tag);
+      const subject = settleSubject(before, await fingerprint());
       await transcript.close();
+      const transcriptFile = await transcriptDigest(join(workspace.output.staging, 'transcript.jsonl'));
       const masked = { ...outcome, evidence: SecretMask.fromProcess().maskDeep(outcome.evidence) };
       const replayCommand = (failure: AcpFailureEvidence): string => acpReplayCommand(options, failure);
-      const report = buildAcpReport(acpReportInput({ options, startedAt: workspace.startedAt, finishedAt: new Date(), outcome: masked, survivorsKilled: sweep.killed, replayCommand }));
+      const report = buildAcpReport(
+        acpReportInput({
+          options,
+          startedAt: workspace.startedAt,
+          finishedAt: new Date(),
+          outcome: masked,
+          survivorsKilled: sweep.killed,
+          replayCommand,
+          subject,
+          transcript: transcriptFile,
+        }),
+      );
       // The renderers read the report's JSON shape, which the extended schema checks on write.
       const summary = await writeAcceptance(report as unknown as AcceptanceReport, workspace, options.outDir);
       await writeAcpFailureCases(buildAcpFailureCases(report, masked.evidence, options), workspace.output.staging);

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -6,6 +6,7 @@ import { glob } from 'tinyglobby';
 import type { AdapterConfig } from '../harness/config/adapterConfig.js';
 import type { ArgvFileDigest, MutableStateFile, ReportSubject, SubjectFileDigest } from './types.js';
 import type { SdkSubject } from '../harness/options/runOptions.js';
+import type { JsonValue } from '../harness/protocol/canonicalJson.js';
 
 /**
  * Binds the subject to exact bytes: the sha256 of the executable, of every
@@ -85,6 +86,27 @@ function executablePath(subject: ReportSubject): string {
     if (typeof named === 'string' && named !== '') return named;
   }
   return 'the executable';
+}
+
+/**
+ * Binds an ACP agent to exact bytes: the sha256 of its executable and of every absolute `argv`
+ * item that names a regular file (an interpreter's script). The agent runs in a fresh temporary
+ * directory, so a relative item names nothing the suite can digest. Take it before the run and
+ * again after; {@link settleSubject} voids the verdict when the executable changed.
+ *
+ * @param written - the configuration as written (recorded in the report)
+ * @param executable - the executable's absolute path
+ * @param argv - the argv as spawned (relative `./` items already resolved)
+ * @returns the report's subject; `executableSha256` is null when the executable cannot be read
+ */
+export async function fingerprintAcpSubject(written: JsonValue, executable: string, argv: readonly string[]): Promise<ReportSubject> {
+  const argvFileSha256s: ArgvFileDigest[] = [];
+  for (const [index, item] of argv.entries()) {
+    if (!isAbsolute(item)) continue;
+    const sha256 = await regularFileSha256(item);
+    if (sha256 !== null) argvFileSha256s.push({ index, path: item, sha256 });
+  }
+  return { config: written, executableSha256: await regularFileSha256(executable), argvFileSha256s, authorityId: null };
 }
 
 /**

@@ -15,6 +15,7 @@ const names: Record<HostileFixture, true> = {
   'deep-json-depth': true,
   'environment-echo': true,
   'fields-left-out': true,
+  'fifo-at-tracer-log': true,
   'first-observe-hangs': true,
   'exit-7-valid-outcome': true,
   'flood-stderr-before-stdin': true,
@@ -35,6 +36,7 @@ const names: Record<HostileFixture, true> = {
   'slow-then-hang': true,
   'setsid-env-clear-late-writer': true,
   'setsid-fork-bomb': true,
+  'signals-every-process': true,
   'stdout-closed-early': true,
 };
 

@@ -12,6 +12,7 @@ export type HostileFixture =
   | 'environment-echo'
   | 'evidence-tamperer'
   | 'fields-left-out'
+  | 'fifo-at-tracer-log'
   | 'first-observe-hangs'
   | 'exit-7-valid-outcome'
   | 'flood-stderr-before-stdin'
@@ -31,6 +32,7 @@ export type HostileFixture =
   | 'sentinel-touch'
   | 'setsid-env-clear-late-writer'
   | 'setsid-fork-bomb'
+  | 'signals-every-process'
   | 'slow-then-hang'
   | 'stdout-closed-early';
 

@@ -11,7 +11,9 @@ import type { AcpTranscriptEntry } from '../acp/AcpTranscript.js';
 import { DEFAULT_FRAME_BOUND_BYTES } from '../acp/frameReader.js';
 import { citedFrame, citedRaw, judgeAcpTranscript, type AcpTranscriptJudgement, type NumberedEntry, type TranscriptViolation } from '../acp/judgeAcpTranscript.js';
 import { readAcpFailureCases, replayAcpFailure, type AcpRunForVerdict } from '../replay/acpFailureCases.js';
+import { transcriptDigest } from '../transcript/transcriptDigest.js';
 import { describeError, UsageError } from '../UsageError.js';
+import { bindingLine, judgeTranscriptBinding, type TranscriptBinding } from '../verify/transcriptBinding.js';
 import type { AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
 import { agentOffsets, mergeAcpRuns, readAcpRunEvidence, type AcpRunRecord } from '../../reports/acp/mergeAcpRuns.js';
 import { writeReportFiles } from '../../reports/reportFiles.js';
@@ -172,8 +174,17 @@ export async function acpVerifyCommand(args: readonly string[], io: CommandIo): 
     return 2;
   }
   const disagreements = report === null ? [] : reportDisagreements(report, entries, judgement.violations);
-  io.stdout.write(renderAcpVerify(file, judgement, report === null ? null : reportFile, disagreements));
-  return judgement.violations.length === 0 && disagreements.length === 0 ? 0 : 1;
+  const binding = report === null ? null : await acpTranscriptBinding(file, reportFile, report);
+  io.stdout.write(renderAcpVerify(file, judgement, report === null ? null : reportFile, disagreements, binding));
+  return judgement.violations.length === 0 && disagreements.length === 0 && binding?.kind !== 'changed' ? 0 : 1;
+}
+
+// The transcript against the digest its report recorded (`run.transcript`): a transcript cut, edited or
+// replaced after the run is not the one the report judged, whatever its remaining frames say.
+async function acpTranscriptBinding(file: string, reportFile: string, report: AcpAcceptanceReport): Promise<TranscriptBinding> {
+  const recorded = report.run.transcript;
+  if (recorded === undefined) return { kind: 'unbound', reason: `${reportFile} records no transcript digest (a report of an older version)` };
+  return judgeTranscriptBinding(reportFile, recorded, await transcriptDigest(file));
 }
 
 /** A transcript that cannot be read as an ACP transcript (the line is named). */
@@ -259,8 +270,9 @@ export function reportDisagreements(report: AcpAcceptanceReport, entries: readon
   return found;
 }
 
-function renderAcpVerify(file: string, judgement: AcpTranscriptJudgement, reportFile: string | null, disagreements: readonly string[]): string {
+function renderAcpVerify(file: string, judgement: AcpTranscriptJudgement, reportFile: string | null, disagreements: readonly string[], binding: TranscriptBinding | null): string {
   const lines = [
+    ...(binding === null ? [] : [bindingLine(binding)]),
     `verify ${file}: ${judgement.agentFrames} agent→client and ${judgement.clientFrames} client→agent frames of ${judgement.agents} agent process(es) re-judged` +
       (judgement.truncated === 0 ? '' : `; ${judgement.truncated} frames kept only in part, not judged`),
   ];
@@ -276,9 +288,11 @@ function renderAcpVerify(file: string, judgement: AcpTranscriptJudgement, report
     for (const disagreement of disagreements) lines.push(`  ${disagreement}`);
   }
   lines.push(
-    judgement.violations.length === 0 && disagreements.length === 0
-      ? 'consistent: no clause is violated by this transcript'
-      : `inconsistent: ${[...byClause.keys()].join(', ') || 'the report disagrees'}`,
+    binding?.kind === 'changed'
+      ? 'not verified: the transcript is not the one the run wrote'
+      : judgement.violations.length === 0 && disagreements.length === 0
+        ? 'consistent: no clause is violated by this transcript'
+        : `inconsistent: ${[...byClause.keys()].join(', ') || 'the report disagrees'}`,
   );
   return `${lines.join('\n')}\n`;
 }
@@ -322,13 +336,14 @@ export async function acpMergeCommand(args: readonly string[], io: CommandIo): P
     if (reportSchemaErrors(report).length > 0) throw new UsageError(`merge: ${file} is not a valid acceptance report`);
     runs.push({ dir, report: report as AcpAcceptanceReport, evidence: await readAcpRunEvidence(dir) });
   }
-  const report = mergeAcpRuns(runs);
+  const merged = mergeAcpRuns(runs);
   await mkdir(outDir, { recursive: true });
   await writeRenumberedTranscripts(
     runs.map((run) => join(run.dir, 'transcript.jsonl')),
     agentOffsets(runs),
     join(outDir, 'transcript.jsonl'),
   );
+  const report: AcpAcceptanceReport = { ...merged, run: { ...merged.run, transcript: await transcriptDigest(join(outDir, 'transcript.jsonl')) } };
   await writeReportFiles(report as unknown as AcceptanceReport, outDir);
   const summary = renderSummary(report as unknown as AcceptanceReport, outDir);
   io.stdout.write(summary.endsWith('\n') ? summary : `${summary}\n`);

@@ -65,6 +65,9 @@ describe('merge of ACP runs', { timeout: 600_000 }, () => {
     const io = { stdout: { write: (chunk: string) => ((text += chunk), true) }, stderr: { write: (chunk: string) => ((text += chunk), true) } };
     expect(await acpVerifyCommand([join(work, 'merged', 'transcript.jsonl')], io)).toBe(1);
     expect(text).toContain('agrees with the transcript');
+    // The merged report is bound to the merged transcript, not to the first run's.
+    expect(report.run.transcript).not.toEqual(ids.report!.run.transcript);
+    expect(text).toMatch(/^transcript: sha256 [0-9a-f]{64} \(\d+ bytes\), as .*acceptance\.json records$/m);
   });
 
   it('refuses runs of another agent, naming what differs', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +100,24 @@ describe('verify of an ACP transcript', () => {
     expect(await acpVerifyCommand([join(dir, 'transcript.jsonl')], io)).toBe(1);
     expect(out()).not.toContain('FAIL ACP-ROB-ID-TYPES');
     expect(out()).toMatch(/ACP-ROB-ID-TYPES: the frame the report cites differs from line \d+ of the transcript/);
+  });
+
+  it('records the transcript digest, and catches a transcript cut after the run whose remaining frames are consistent', async () => {
+    const report = JSON.parse(readFileSync(join(referenceRun, 'acceptance.json'), 'utf8')) as { run: { transcript?: { sha256: string; bytes: number } } };
+    const bytes = readFileSync(join(referenceRun, 'transcript.jsonl'));
+    expect(report.run.transcript).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength });
+    // The frames after the last request cut off, with the agent's end: what remains still reads as a consistent record.
+    const dir = tampered(referenceRun, 'cut', (entries) =>
+      entries.slice(
+        0,
+        entries.findLastIndex((entry) => entry.direction === 'client→agent'),
+      ),
+    );
+    const { io, out } = capture();
+    expect(await acpVerifyCommand([join(dir, 'transcript.jsonl')], io)).toBe(1);
+    expect(out()).toContain('agrees with the transcript');
+    expect(out()).toMatch(/^transcript CHANGED after the run: .*acceptance\.json records sha256 [0-9a-f]{64} \(\d+ bytes\), the file has sha256/m);
+    expect(out()).toContain('not verified: the transcript is not the one the run wrote');
   });
 
   it('exits 2 naming the line of a transcript that is not one', async () => {

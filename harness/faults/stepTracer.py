@@ -42,6 +42,8 @@ TRACESECCOMP = 0x80
 EVENT_FORK, EVENT_VFORK, EVENT_CLONE, EVENT_SECCOMP = 1, 2, 3, 7
 INFO_ENTRY, INFO_EXIT, INFO_SECCOMP = 1, 2, 3
 AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
+CLONE_SYSCALLS = {"x86_64": (56, 435), "aarch64": (220, 435)}  # clone, clone3
+CLONE_UNTRACED = 0x00800000
 WALL = 0x40000000
 AT_FDCWD = -100
 O_CREAT, O_TRUNC, O_EXCL = 0o100, 0o1000, 0o200
@@ -109,13 +111,26 @@ class SockFprog(ctypes.Structure):
 def install_seccomp_filter(numbers, arch):
     """Makes the traced syscalls (and only them) stop for the tracer: the others run at full speed.
 
-    A filter outlives its tracer (its syscalls would then fail with ENOSYS), so it is used only where
-    nothing traced is ever released: a kill kills every process it follows.
+    A filter outlives its tracer (its syscalls would then fail with ENOSYS), so numbers are given only where
+    nothing traced is ever released: a kill kills every process it follows. With none, the filter only
+    refuses the clones that would escape the tracer, which holds as well after it.
     """
-    load, jump_eq, ret = 0x20, 0x15, 0x06  # BPF_LD|BPF_W|BPF_ABS, BPF_JMP|BPF_JEQ|BPF_K, BPF_RET|BPF_K
-    allow, trace = 0x7FFF0000, 0x7FF00000
+    load, jump_eq, jump_set, ret = 0x20, 0x15, 0x45, 0x06  # BPF_LD|BPF_W|BPF_ABS, BPF_JMP|BPF_JEQ|BPF_K, BPF_JMP|BPF_JSET|BPF_K, BPF_RET|BPF_K
+    allow, trace, refuse = 0x7FFF0000, 0x7FF00000, 0x00050000  # SECCOMP_RET_ERRNO | errno
     count = len(numbers)
-    program = [(load, 0, 0, 4), (jump_eq, 0, count + 1, arch), (load, 0, 0, 0)]
+    clone, clone3 = CLONE_SYSCALLS[platform.machine()]
+    # No process escapes the tracer: clone with CLONE_UNTRACED is refused (EPERM), and clone3, whose flags
+    # a filter cannot read, is refused as absent (ENOSYS: the C library falls back to clone).
+    escapes = [
+        (jump_eq, 0, 1, clone3),
+        (ret, 0, 0, refuse | errno.ENOSYS),
+        (jump_eq, 0, 3, clone),
+        (load, 0, 0, 16),  # the low word of args[0], the flags
+        (jump_set, 0, 1, CLONE_UNTRACED),
+        (ret, 0, 0, refuse | errno.EPERM),
+        (load, 0, 0, 0),
+    ]
+    program = [(load, 0, 0, 4), (jump_eq, 0, len(escapes) + count + 1, arch), (load, 0, 0, 0), *escapes]
     program += [(jump_eq, count - index, 0, number) for index, number in enumerate(numbers)]
     program += [(ret, 0, 0, allow), (ret, 0, 0, trace)]
     filters = (SockFilter * len(program))(*[SockFilter(*instruction) for instruction in program])
@@ -431,8 +446,8 @@ class Tracer:
                 os._exit(125)
             os.kill(os.getpid(), signal.SIGSTOP)  # so the options are set before the adapter's first syscall
             try:
-                if self.seccomp:
-                    install_seccomp_filter(sorted(self.table), AUDIT_ARCH[platform.machine()])
+                # Every mode refuses the escapes; only a kill also stops at the traced syscalls through the filter.
+                install_seccomp_filter(sorted(self.table) if self.seccomp else [], AUDIT_ARCH[platform.machine()])
                 os.execv(argv[0], argv)
             except OSError as error:
                 os.write(2, f"stepTracer.py: cannot run {argv[0]}: {error.strerror}\n".encode())

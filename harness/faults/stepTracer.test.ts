@@ -85,6 +85,27 @@ describe.skipIf(tracer.method !== 'syscall')('the step tracer', () => {
     );
   });
 
+  it.each([
+    ['a kill', NONE],
+    ['a stop', { kind: 'stop', after: 1_000_000 }],
+    ['a recording', null],
+  ] as const)('lets no process escape it in %s: clone with CLONE_UNTRACED is refused (EPERM), clone3 is absent (ENOSYS)', (_mode, fault) => {
+    const script = [
+      'import ctypes, os',
+      'libc = ctypes.CDLL(None, use_errno=True)',
+      "clone = {'x86_64': 56, 'aarch64': 220}[os.uname().machine]",
+      'pid = libc.syscall(clone, 0x00800000 | 17, 0, 0, 0, 0)',
+      'if pid == 0: os._exit(0)',
+      'if pid > 0: os.waitpid(pid, 0)',
+      "print('clone-untraced', 'started' if pid > 0 else os.strerror(ctypes.get_errno()), flush=True)",
+      'pid = libc.syscall(435, 0, 0)',
+      "print('clone3', 'started' if pid >= 0 else os.strerror(ctypes.get_errno()), flush=True)",
+    ].join('\n');
+    const run = traced(fault, [tracer.method === 'syscall' ? tracer.injector.python : 'python3', '-I', '-c', script]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('clone-untraced Operation not permitted\nclone3 Function not implemented\n');
+  });
+
   it('ends as the traced process did: its exit code, or its signal', () => {
     expect(traced(NONE, [process.execPath, '-e', 'process.exitCode = 3']).status).toBe(3);
     expect(traced(NONE, [process.execPath, '-e', 'process.kill(process.pid, "SIGTERM")']).signal).toBe('SIGTERM');

@@ -4,6 +4,8 @@ import { agentEnvironment } from '../acp/acpConfig.js';
 import type { AcpRunOptions } from '../acp/acpRunOptions.js';
 import type { AcpCasesOutcome } from './AcpCaseRunner.js';
 import { reportHead } from './qualificationRun.js';
+import type { ReportSubject } from '../../reports/types.js';
+import type { TranscriptDigest } from '../transcript/transcriptDigest.js';
 
 /** Everything a finished ACP run knows that its report is made of. */
 export interface AcpRunFactsIn {
@@ -17,23 +19,28 @@ export interface AcpRunFactsIn {
   readonly survivorsKilled: number | null;
   /** The command that re-runs one case. */
   readonly replayCommand: (failure: AcpFailureEvidence) => string;
+  /** The agent, fingerprinted before the first case and settled against its fingerprint after the last. */
+  readonly subject: ReportSubject;
+  /** The digest of `transcript.jsonl` as the run closed it. */
+  readonly transcript: TranscriptDigest;
 }
 
 /**
  * What the report of an ACP run is built from (pure but for the process's own platform).
  * @param facts - what the run knows once it is finished
  */
-export function acpReportInput({ options, startedAt, finishedAt, outcome, survivorsKilled, replayCommand }: AcpRunFactsIn): BuildAcpReportInput {
+export function acpReportInput({ options, startedAt, finishedAt, outcome, survivorsKilled, replayCommand, subject, transcript }: AcpRunFactsIn): BuildAcpReportInput {
   const config = options.loaded.config;
   const head = reportHead(options, startedAt, finishedAt);
   return {
     evidence: outcome.evidence,
     suiteErrors: outcome.suiteErrors,
-    subject: { config: options.loaded.written as never, executableSha256: null, argvFileSha256s: [], authorityId: null },
+    subject,
     suite: head.suite,
     environment: head.environment,
     run: {
       ...head.run,
+      transcript,
       options: { timeoutMs: options.bootstrapTimeoutMs, ...(options.replayPath === null ? {} : { replayPath: options.replayPath }) },
       acp: {
         agentProcesses: outcome.agentProcesses,

@@ -88,8 +88,10 @@ export function buildAcpReport(input: BuildAcpReportInput): AcpAcceptanceReport 
   const failed = clauses.some((entry) => entry.verdict === 'FAIL' && binding(entry));
   const mustOpen = clauses.some((entry) => entry.level === 'MUST' && open(entry));
   const strictOpen = input.run.strict && clauses.some((entry) => binding(entry) && open(entry));
-  const verdict: OverallVerdict = failed ? 'non-conformant' : mustOpen ? 'incomplete' : 'conformant';
-  const exitCode: ReportExitCode = input.run.interrupted !== undefined ? 4 : input.suiteErrors.length > 0 ? 3 : failed || strictOpen ? 1 : 0;
+  // Cases that may have run another program than the digest names are no evidence for that digest.
+  const subjectChanged = input.subject.executableChanged !== undefined;
+  const verdict: OverallVerdict = failed ? 'non-conformant' : mustOpen || subjectChanged ? 'incomplete' : 'conformant';
+  const exitCode: ReportExitCode = input.run.interrupted !== undefined ? 4 : input.suiteErrors.length > 0 ? 3 : failed || strictOpen || subjectChanged ? 1 : 0;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     profile: 'acp-agent.v1',

@@ -121,7 +121,8 @@ export function mergeAcpRuns(runs: readonly AcpRunRecord[]): AcpAcceptanceReport
   });
   const sum = (read: (facts: AcpRunFacts) => number): number => runs.reduce((total, run) => total + read(run.report.run.acp), 0);
   const survivors = runs.map((run) => run.report.run.acp.survivorsKilled);
-  const { run } = first.report;
+  // The first run's transcript digest binds that run's transcript only; the merge binds its own (`merge` adds it).
+  const { transcript: _firstTranscript, ...run } = first.report.run;
   return buildAcpReport({
     evidence,
     suiteErrors: runs.flatMap((entry) => entry.evidence.suiteErrors),
