@@ -80,6 +80,15 @@ describe('sessions', () => {
     expect(announced === -1 || announced > response).toBe(true);
   });
 
+  it('announces commands after the session/new response even when session/new reuses an answered request id', async () => {
+    const reference = agent();
+    await reference.request('initialize', { protocolVersion: 1, clientCapabilities: {} }, 5);
+    const created = await reference.request('session/new', { cwd: freshDir('cwd'), mcpServers: [] }, 5);
+    const sessionId = created.result.sessionId as string;
+    const announced = await reference.waitFor((frame) => frame.method === 'session/update' && frame.params.sessionId === sessionId);
+    expect(indexOf(reference, announced)).toBeGreaterThan(indexOf(reference, created));
+  });
+
   it('answers requests for an unknown session with an error and keeps serving', async () => {
     const reference = agent();
     const sessionId = await reference.start();

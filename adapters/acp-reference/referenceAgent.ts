@@ -32,7 +32,7 @@ import type { SessionStore, StoredSession } from './sessionStore.js';
 export interface ReferenceAgentOptions {
   readonly behavior: AcpAgentBehavior;
   readonly store: SessionStore;
-  /** Resolves once the response to `id` has been written to stdout. */
+  /** Resolves once the response to the request being handled, whose id is `id`, has been written to stdout (call it before the handler returns). */
   readonly responseWritten: (id: JsonRpcId) => Promise<void>;
   /** Diagnostics (stderr). */
   readonly log: (line: string) => void;

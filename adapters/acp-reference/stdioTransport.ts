@@ -4,7 +4,7 @@ import type { JsonRpcId } from '@agentclientprotocol/sdk';
 
 // The agent's byte streams: Node's stdin and stdout as the web streams `ndJsonStream` takes, with
 // a wire filter on each side (identity for the reference; a mutant's raw-wire defect otherwise)
-// and a tap that tells when the response to a given request id has been written.
+// and a tap that tells when the response to the request being handled has been written.
 
 /** Raw access to the agent's stdout, for a wire filter that writes bytes the SDK never would. */
 export interface RawOutput {
@@ -42,7 +42,11 @@ export const identityWire: WireFilter = Object.freeze({
 export interface AgentStdio {
   readonly output: WritableStream<Uint8Array>;
   readonly input: ReadableStream<Uint8Array>;
-  /** Resolves once the response to `id` has been handed to stdout. */
+  /**
+   * Resolves once the response to the request `id` names has been handed to stdout: the first response
+   * with that id written after the call, so call it while that request is being handled (before its
+   * handler returns), never after. An earlier response with the same id is another request's.
+   */
   readonly responseWritten: (id: JsonRpcId) => Promise<void>;
   /** Resolves once everything written so far has been flushed to the stdout pipe. */
   readonly drained: () => Promise<void>;
@@ -56,7 +60,7 @@ export interface AgentStdio {
  */
 export function agentStdio(stdin: Readable, stdout: Writable, wire: WireFilter): AgentStdio {
   const raw: RawOutput = { write: (bytes) => void stdout.write(bytes) };
-  const written = new Set<string>();
+  // Waiters for the next response with an id: a response written before the call is another request's (a client may reuse ids).
   const waiting = new Map<string, Array<() => void>>();
   const keyOf = (id: JsonRpcId) => JSON.stringify(id);
   const decoder = new TextDecoder();
@@ -69,7 +73,6 @@ export function agentStdio(stdin: Readable, stdout: Writable, wire: WireFilter):
     }
     if (message === null || typeof message !== 'object' || 'method' in message || !('id' in message)) return;
     const key = keyOf((message as { id: JsonRpcId }).id);
-    written.add(key);
     for (const resolve of waiting.get(key) ?? []) resolve();
     waiting.delete(key);
   };
@@ -87,7 +90,6 @@ export function agentStdio(stdin: Readable, stdout: Writable, wire: WireFilter):
 
   const responseWritten = (id: JsonRpcId): Promise<void> => {
     const key = keyOf(id);
-    if (written.has(key)) return Promise.resolve();
     return new Promise((resolve) => waiting.set(key, [...(waiting.get(key) ?? []), resolve]));
   };
   const source = Readable.toWeb(stdin) as ReadableStream<Uint8Array>;

@@ -32,6 +32,8 @@ export interface AcpPropertySpec<T> {
   readonly examples?: readonly T[];
   /** The case in words, for the report's counterexample. */
   readonly describe: (value: T) => string;
+  /** Property runs spent shrinking at most. @defaultValue {@link MAX_SHRINK_RUNS} */
+  readonly maxShrinkRuns?: number;
   /** Runs one case against the agent; findings go to `record`, a thrown error is a suite error. */
   readonly run: (value: T, record: PropertyRecorder) => Promise<void>;
 }
@@ -66,6 +68,7 @@ class PropertyBroken extends Error {
  */
 export async function checkAcpProperty<T>(context: AcpCaseContext, spec: AcpPropertySpec<T>): Promise<AcpPropertyOutcome> {
   const replaying = context.replayPath !== null;
+  const maxShrinkRuns = spec.maxShrinkRuns ?? MAX_SHRINK_RUNS;
   let generationIndex = 0;
   let shrinkRuns = -1;
   let runs = 0;
@@ -74,7 +77,7 @@ export async function checkAcpProperty<T>(context: AcpCaseContext, spec: AcpProp
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
     // Once a case failed, the runs left are shrink candidates: counted, and none at all in a replay.
     if (shrinkRuns >= 0) {
-      if (replaying || shrinkRuns >= MAX_SHRINK_RUNS) fc.pre(false);
+      if (replaying || shrinkRuns >= maxShrinkRuns) fc.pre(false);
       shrinkRuns += 1;
     }
     const path = shrinkRuns < 0 && !replaying ? String(generationIndex++) : null;

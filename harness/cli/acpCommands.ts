@@ -14,6 +14,7 @@ import { readAcpFailureCases, replayAcpFailure, type AcpRunForVerdict } from '..
 import { transcriptDigest } from '../transcript/transcriptDigest.js';
 import { describeError, UsageError } from '../UsageError.js';
 import { bindingLine, judgeTranscriptBinding, type TranscriptBinding } from '../verify/transcriptBinding.js';
+import { helpText } from './help.js';
 import type { AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
 import { agentOffsets, mergeAcpRuns, readAcpRunEvidence, type AcpRunRecord } from '../../reports/acp/mergeAcpRuns.js';
 import { writeReportFiles } from '../../reports/reportFiles.js';
@@ -88,7 +89,7 @@ export interface AcpReplayDeps {
 export async function acpReplayCommand(args: readonly string[], io: CommandIo, deps: AcpReplayDeps = {}): Promise<number> {
   const { values, positionals } = parseOptions('replay', args, { clause: { type: 'string' }, adapter: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   if (values['help'] === true) {
-    io.stdout.write(`${ACP_REPLAY_USAGE}\n`);
+    io.stdout.write(helpText.replay);
     return 0;
   }
   const [reportDir, ...extra] = positionals;
@@ -150,7 +151,7 @@ const ACP_VERIFY_USAGE = 'usage: adapter-qualify verify <transcript.jsonl> [--fr
 export async function acpVerifyCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseOptions('verify', args, { 'frame-bytes': { type: 'string' }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   if (values['help'] === true) {
-    io.stdout.write(`${ACP_VERIFY_USAGE}\n`);
+    io.stdout.write(helpText.verify);
     return 0;
   }
   const [file, ...extra] = positionals;
@@ -317,7 +318,7 @@ const ACP_MERGE_USAGE = 'usage: adapter-qualify merge <dir>… [--out DIR]';
 export async function acpMergeCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseOptions('merge', args, { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   if (values['help'] === true) {
-    io.stdout.write(`${ACP_MERGE_USAGE}\n`);
+    io.stdout.write(helpText.merge);
     return 0;
   }
   const dirs = positionals.map((dir) => path.resolve(dir));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runOptionDefaults, selfCheckDefaults } from '../options/runOptionDefaults.js';
+import { acpMergeCommand, acpReplayCommand, acpVerifyCommand } from './acpCommands.js';
 import { COMMAND_OPTIONS, COMMANDS, helpText, type OptionSpec } from './help.js';
 
 describe('helpText', () => {
@@ -30,5 +31,28 @@ describe('helpText', () => {
   it('keeps each option line aligned, continuation lines under the text', () => {
     const options = helpText.run.slice(helpText.run.indexOf('Options:\n') + 'Options:\n'.length, helpText.run.indexOf('\n\nExit codes'));
     for (const row of options.split('\n')) expect(row).toMatch(/^ {2}(-h, )?--[a-z-]+( \S+)? {2,}\S|^ {26}\S/);
+  });
+});
+
+describe('the ACP forms of replay, merge and verify', () => {
+  it('each help says what the command does for an acp-agent.v1 report or transcript', () => {
+    expect(helpText.replay).toMatch(/ACP reports \(profile acp-agent\.v1/);
+    expect(helpText.replay).toContain('--replay-path');
+    expect(helpText.replay).toContain('exactly the shrunk sequence');
+    expect(helpText.merge).toMatch(/ACP reports \(profile acp-agent\.v1/);
+    expect(helpText.merge).toContain('other seeds, other --only slices');
+    expect(helpText.verify).toMatch(/ACP transcripts \(an acp-agent\.v1 run's transcript\.jsonl/);
+    for (const option of ['--frame-bytes N', '--report FILE']) expect(helpText.verify).toMatch(new RegExp(`^  ${option} +\\S`, 'm'));
+  });
+
+  it.each([
+    ['replay', acpReplayCommand],
+    ['merge', acpMergeCommand],
+    ['verify', acpVerifyCommand],
+  ] as const)('%s --help on the ACP form prints the same help as the command', async (command, run) => {
+    let out = '';
+    const code = await run(['--help'], { stdout: { write: (text: string) => ((out += text), true) }, stderr: { write: () => true } });
+    expect(code).toBe(0);
+    expect(out).toBe(helpText[command]);
   });
 });

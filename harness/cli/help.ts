@@ -303,9 +303,17 @@ with the same adapter, seed, options and suite version; each i exactly once)
 into the report of the whole run: acceptance.json and the other report files,
 and transcript.jsonl. Verdicts are rebuilt from every shard's evidence, so they
 are those of an unsharded run with the same seed; --expected-failures entries
-(recorded by the shards) are judged here, stale entries included.`,
+(recorded by the shards) are judged here, stale entries included.
+
+ACP reports (profile acp-agent.v1, read from the first directory's
+acceptance.json): combines several runs of one agent under the same rules
+(other seeds, other --only slices; no shards) into one report set. Verdicts are
+rebuilt from every run's evidence (a FAIL in any run stays a FAIL), and the runs'
+transcripts become one transcript.jsonl whose agent processes are numbered on
+from run to run, as the merged report cites them.`,
     exits: `Exit codes: as run (0, 1 or 3, from the merged report); 2 when the directories
-are not every shard of one run (each problem is named).`,
+are not every shard of one run, or not ACP runs of one agent under the same
+rules (each problem is named).`,
   },
   verify: {
     summary: 're-check a recorded transcript.jsonl offline (OUT, refusal and history clauses)',
@@ -316,12 +324,24 @@ against the refusal rule of the REQ clauses it breaks, and every binding's histo
 of valid outcomes against the history clauses (calls that overlap in time are not
 ordered), and every call that exited 0 against the host's stderr bound
 (WIRE-STDERR-BOUND: at most 65,536 bytes). Lines must be in startedAt order, as
-run writes them.`,
+run writes them.
+
+ACP transcripts (an acp-agent.v1 run's transcript.jsonl, told by its first
+line) are re-judged frame by frame without the agent, from the recorded bytes:
+framing, envelopes, responses matched to the suite's requests, result and update
+schemas, session order, gated and out-of-root requests. When the run's
+acceptance.json is beside the transcript (or --report names it), verify also
+checks that the report agrees: every clause the frames break is a FAIL there,
+and every frame a FAIL cites is in the transcript with the same bytes. Options
+of this form (instead of the ones below):
+  --frame-bytes N         the frame bound (default: the report's, else 32 MiB)
+  --report FILE           the run's acceptance.json (default: beside the transcript)`,
     exits: `Exit codes:
-  0  the transcript is consistent
+  0  the transcript is consistent (ACP: and the report agrees with it)
   1  a clause is violated: each clause ID is printed with the offending line numbers
+     (ACP: or the report disagrees with the transcript)
   2  usage error, a transcript that cannot be read (the line and field are named),
-     or one that holds no call (nothing was verified)`,
+     or one that holds no call or frame (nothing was verified)`,
   },
   replay: {
     summary: 're-run the stored failures of a report directory: FIXED, FAILED or FLAKY',
@@ -332,11 +352,20 @@ against the adapter, three times, and answers per case:
   FIXED         passed three times in a row
   FAILED        failed, and never passed
   FLAKY         both passed and failed
-  INCONCLUSIVE  no evidence either way (e.g. the adapter stopped answering)`,
+  INCONCLUSIVE  no evidence either way (e.g. the adapter stopped answering)
+
+ACP reports (profile acp-agent.v1 in acceptance.json): each stored failure
+(failures/<clause>.json) is its case's run command: the one case by name (--only),
+its seed and --runs, and for a property case the fast-check path of its shrunk
+case (--replay-path), so only that case runs, with exactly the shrunk sequence.
+It runs against the agent three times, each in a directory of its own, and is
+answered as above from the clause's verdict; --adapter names an agent.json to use
+instead of the recorded one, --clause an acp-agent.v1 clause ID.`,
     exits: `Exit codes:
   0  every replayed failure is FIXED (or none is stored)
   1  some failure is not FIXED
-  2  usage error: not a report directory, an unknown clause, a bad adapter.json`,
+  2  usage error: not a report directory, an unknown clause, a bad adapter.json
+     or agent.json, a stored case that cannot be read`,
   },
   'self-check': {
     summary: 'qualify the reference adapter and every mutant; print the kill matrix and mutation score',

@@ -61,5 +61,11 @@ describe('splitMutantSelection', () => {
     });
     expect(splitMutantSelection(['--mutant', 'ledger-y'], isAcp)).toEqual({ first: ['--mutant', 'ledger-y'], acp: null });
     expect(splitMutantSelection(['--mutant', 'acp-x'], isAcp)).toEqual({ first: null, acp: ['--mutant', 'acp-x'] });
+    // A comma-separated list is split, each name going to its own profile.
+    expect(splitMutantSelection(['--mutant', 'acp-x,acp-z', '--runs', '2'], isAcp)).toEqual({ first: null, acp: ['--mutant', 'acp-x', '--mutant', 'acp-z', '--runs', '2'] });
+    expect(splitMutantSelection(['--mutant=acp-x,ledger-y', '--mutant', 'acp-z'], isAcp)).toEqual({
+      first: ['--mutant', 'ledger-y'],
+      acp: ['--mutant', 'acp-x', '--mutant', 'acp-z'],
+    });
   });
 });

@@ -89,11 +89,28 @@ export async function profileSelfCheckCommand(args: readonly string[], io: CliIo
  * @returns each self-check's arguments, or null when it does not run
  */
 export function splitMutantSelection(args: readonly string[], isAcp: (name: string) => boolean): { readonly first: string[] | null; readonly acp: string[] | null } {
-  const named = mutantNames(args);
+  const each = oneMutantPerOption(args);
+  const named = mutantNames(each);
   return {
-    first: named.length === 0 || named.some((name) => !isAcp(name)) ? withoutMutants(args, isAcp) : null,
-    acp: named.length === 0 || named.some(isAcp) ? withoutMutants(args, (name) => !isAcp(name)) : null,
+    first: named.length === 0 || named.some((name) => !isAcp(name)) ? withoutMutants(each, isAcp) : null,
+    acp: named.length === 0 || named.some(isAcp) ? withoutMutants(each, (name) => !isAcp(name)) : null,
   };
+}
+
+// `--mutant a,b` as `--mutant a --mutant b`, so that each name goes to its own profile.
+function oneMutantPerOption(args: readonly string[]): string[] {
+  const expanded: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    const list = arg === '--mutant' ? args[index + 1] : arg.startsWith('--mutant=') ? arg.slice('--mutant='.length) : undefined;
+    if (list === undefined || !list.includes(',')) {
+      expanded.push(arg);
+      continue;
+    }
+    if (arg === '--mutant') index += 1;
+    for (const name of list.split(',')) expanded.push('--mutant', name.trim());
+  }
+  return expanded;
 }
 
 function mutantNames(args: readonly string[]): string[] {

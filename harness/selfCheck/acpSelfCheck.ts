@@ -73,8 +73,11 @@ export function parseAcpSelfCheckArgs(args: readonly string[], cwd: string): Acp
     if (!Number.isSafeInteger(value)) throw new UsageError(`${option} must be a non-negative integer, got ${JSON.stringify(text)}`, { option });
     return value;
   };
-  const names = (values.mutant as string[] | undefined)?.filter((name) => typeof name === 'string') ?? null;
-  const acpNames = names?.filter((name) => acpMutants.some((mutant) => mutant.name === name)) ?? null;
+  // Comma-separated, repeatable, or both (as the first profiles' --mutant).
+  const acpNames = (values.mutant as unknown[] | undefined)?.flatMap((list) => (typeof list === 'string' ? list.split(',').map((name) => name.trim()) : [])) ?? null;
+  const unknown = acpNames?.filter((name) => !acpMutants.some((mutant) => mutant.name === name)) ?? [];
+  if (unknown.length > 0)
+    throw new UsageError(`--mutant: unknown ACP mutant ${unknown.map((name) => JSON.stringify(name)).join(', ')} (see adapters/acp-mutants/catalog.ts)`, { option: '--mutant' });
   return {
     outDir: path.resolve(cwd, typeof values.out === 'string' ? values.out : './self-check-report'),
     seed: number('--seed', values.seed, selfCheckDefaults.seed),

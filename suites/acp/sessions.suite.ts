@@ -1,5 +1,6 @@
 import * as fc from 'fast-check';
 import { metaObject } from '../../generators/acp/acpMessages.js';
+import { checkAcpProperty, liveShared } from '../../harness/acp/acpProperty.js';
 import { describeOutcome, stillServing, type AcpCaseContext, type AcpSuite } from '../../harness/acp/AcpCase.js';
 import type { AcpClauseId } from '../../harness/acp/acpClauses.js';
 import type { AcpConnection, ResponseOutcome } from '../../harness/acp/AcpConnection.js';
@@ -34,37 +35,54 @@ export const acpSuite: AcpSuite = {
       name: 'ACP-SESS-NEW ACP-SESS-ORDER ACP-INIT-EXTENSIBLE: several sessions in one process, random _meta in session/new',
       clauses: ['ACP-SESS-NEW', 'ACP-SESS-ORDER', 'ACP-INIT-EXTENSIBLE'],
       run: async (context) => {
-        const shared = await sharedResult(context, ['ACP-SESS-NEW', 'ACP-SESS-ORDER', 'ACP-INIT-EXTENSIBLE']);
-        if (shared === null) return;
-        const { connection } = shared;
-        const before = connection.violations.length;
-        const seen = new Map<string, number>();
-        const metas = fc.sample(fc.option(metaObject(), { nil: undefined }), { seed: context.seed, numRuns: Math.max(3, Math.min(context.runs, 6)) });
-        for (const meta of metas) {
-          const session = await context.newSession(connection, meta === undefined ? {} : { _meta: meta });
-          const frame = session.outcome.kind === 'no-response' ? null : session.outcome.frame;
-          if (session.sessionId === null || session.sessionId === '') {
-            if (session.outcome.kind === 'no-response' && session.outcome.why === 'inactivity') context.inconclusive('ACP-SESS-NEW', session.outcome.detail);
-            else
-              context.fail(
-                'ACP-SESS-NEW',
-                `session/new${meta === undefined ? '' : ' with unknown _meta keys'} got ${session.outcome.kind === 'result' ? 'a result without a non-empty sessionId' : describeOutcome(session.outcome)}`,
-                frame,
-              );
-            if (meta !== undefined && session.outcome.kind !== 'result')
-              context.fail('ACP-INIT-EXTENSIBLE', `session/new with _meta ${JSON.stringify(meta).slice(0, 120)} failed: ${describeOutcome(session.outcome)}`, frame);
-            continue;
-          }
-          if (meta !== undefined) context.pass('ACP-INIT-EXTENSIBLE');
-          if (seen.size === 0) await setFirstOptionToItsValue(context, connection, session.sessionId, session.outcome);
-          const earlier = seen.get(session.sessionId);
-          if (earlier !== undefined)
-            context.fail('ACP-SESS-NEW', `session/new answered the session id ${JSON.stringify(session.sessionId)} again (first in agent→client frame ${earlier})`, frame);
-          else context.pass('ACP-SESS-NEW');
-          if (frame !== null) seen.set(session.sessionId, frame.index);
-        }
-        // Updates announced before their session's response are recorded by the connection as they arrive.
-        if (seen.size > 0 && connection.violations.slice(before).every((violation) => violation.clauseId !== 'ACP-SESS-ORDER')) context.pass('ACP-SESS-ORDER');
+        let optionSet = false;
+        await checkAcpProperty(context, {
+          arbitrary: fc.array(fc.option(metaObject(), { nil: undefined }), { minLength: 2, maxLength: 4 }),
+          numRuns: Math.max(3, Math.min(context.runs, 6)),
+          // Two plain sessions (a reused id), then one with unknown _meta keys.
+          examples: [
+            [undefined, undefined],
+            [undefined, { 'aq.must-try': { nested: [1, 'two'] } }],
+          ],
+          describe: (metas) => metas.map((meta) => (meta === undefined ? 'session/new' : `session/new with _meta ${JSON.stringify(meta).slice(0, 120)}`)).join(', '),
+          run: async (metas, record) => {
+            const connection = await liveShared(context, 'ACP-SESS-NEW', record);
+            if (connection === null) {
+              for (const clauseId of ['ACP-SESS-ORDER', 'ACP-INIT-EXTENSIBLE'] as const) record.inconclusive(clauseId, 'no initialized shared agent');
+              return;
+            }
+            const before = connection.violations.length;
+            const seen = new Map<string, number>();
+            for (const meta of metas) {
+              const session = await context.newSession(connection, meta === undefined ? {} : { _meta: meta });
+              const frame = session.outcome.kind === 'no-response' ? null : session.outcome.frame;
+              if (session.sessionId === null || session.sessionId === '') {
+                if (session.outcome.kind === 'no-response' && session.outcome.why === 'inactivity') record.inconclusive('ACP-SESS-NEW', session.outcome.detail);
+                else
+                  record.fail(
+                    'ACP-SESS-NEW',
+                    `session/new${meta === undefined ? '' : ' with unknown _meta keys'} got ${session.outcome.kind === 'result' ? 'a result without a non-empty sessionId' : describeOutcome(session.outcome)}`,
+                    frame,
+                  );
+                if (meta !== undefined && session.outcome.kind !== 'result')
+                  record.fail('ACP-INIT-EXTENSIBLE', `session/new with _meta ${JSON.stringify(meta).slice(0, 120)} failed: ${describeOutcome(session.outcome)}`, frame);
+                continue;
+              }
+              if (meta !== undefined) record.pass('ACP-INIT-EXTENSIBLE');
+              if (!optionSet) {
+                optionSet = true;
+                await setFirstOptionToItsValue(context, connection, session.sessionId, session.outcome);
+              }
+              const earlier = seen.get(session.sessionId);
+              if (earlier !== undefined)
+                record.fail('ACP-SESS-NEW', `session/new answered the session id ${JSON.stringify(session.sessionId)} again (first in agent→client frame ${earlier})`, frame);
+              else record.pass('ACP-SESS-NEW');
+              if (frame !== null) seen.set(session.sessionId, frame.index);
+            }
+            // Updates announced before their session's response are recorded by the connection as they arrive.
+            if (seen.size > 0 && connection.violations.slice(before).every((violation) => violation.clauseId !== 'ACP-SESS-ORDER')) record.pass('ACP-SESS-ORDER');
+          },
+        });
       },
     },
     {

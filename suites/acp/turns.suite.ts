@@ -39,7 +39,7 @@ export const acpSuite: AcpSuite = {
   title: 'Prompt turns and cancellation (session model)',
   cases: [
     {
-      name: `${MODEL_CLAUSES.join(' ')}: a model of one session, steps drawn by fc.commands and shrunk`,
+      name: `${MODEL_CLAUSES.join(' ')}: a model of one session, steps drawn and shrunk by fast-check`,
       clauses: MODEL_CLAUSES,
       run: async (context: AcpCaseContext) => {
         const shared = await drivableShared(context, MODEL_CLAUSES);

@@ -7,18 +7,17 @@ import type { AcpClauseId } from '../acpClauses.js';
 import type { AcpConnection } from '../AcpConnection.js';
 import { HeldAnswers } from './heldAnswers.js';
 import { lifecycleMustTrySteps, lifecycleSteps } from './sessionLifecycleSteps.js';
+import { checkAcpProperty } from '../acpProperty.js';
 import { mustTrySteps, renderTrace, sessionSteps, TurnRuleBroken, type SessionModel, type SessionReal, type SessionStep } from './sessionModel.js';
 
-// Runs the session model against one agent: a fixed must-try sequence, then fast-check's drawn
-// sequences, shrunk on failure; the shortest failing sequence and its frames are the evidence.
+// Runs the session model against one agent as an ACP property: the must-try sequence first, then
+// fast-check's drawn sequences, the failing one shrunk; its seed and path replay exactly that sequence.
 
-/** Property runs spent shrinking at most (counted, never timed, so verdicts do not depend on load). */
+/** Property runs spent shrinking at most (counted, never timed, so verdicts do not depend on load): plain arrays shrink a step at a time. */
 const MAX_SHRINK_RUNS = 40;
 
 /** The largest cancel point drawn, in updates of a streaming turn. */
 const MAX_CANCEL_FRAME = 40;
-
-type Steps = Iterable<SessionStep>;
 
 async function freshRun(context: AcpCaseContext, connection: AcpConnection, canClose: boolean, answers: HeldAnswers): Promise<SessionReal | string> {
   const session = await context.newSession(connection);
@@ -39,9 +38,17 @@ function trackRan(steps: readonly SessionStep[], ran: SessionStep[]): Iterable<S
   })();
 }
 
-async function runSteps(real: SessionReal, steps: Steps): Promise<void> {
+async function runSteps(real: SessionReal, steps: Iterable<SessionStep>): Promise<void> {
   const model: SessionModel = { sessions: 1, turnsEnded: 0, idleCancelPending: false, closed: false };
   await fc.asyncModelRun(() => ({ model, real }), steps);
+}
+
+/**
+ * A sequence in words, as its steps print themselves.
+ * @param steps - the steps
+ */
+export function describeSequence(steps: readonly SessionStep[]): string {
+  return steps.map(String).join(' → ');
 }
 
 /**
@@ -62,88 +69,42 @@ export async function runSessionModel(context: AcpCaseContext, connection: AcpCo
 }
 
 async function decide(context: AcpCaseContext, connection: AcpConnection, clauses: readonly AcpClauseId[], canClose: boolean, answers: HeldAnswers): Promise<void> {
-  const tested = new Set<AcpClauseId>();
-  const inconclusive = new Map<AcpClauseId, string>();
-  let failing: { readonly real: SessionReal; readonly steps: string } | null = null;
-  let firstFailing: { readonly real: SessionReal; readonly steps: string } | null = null;
-  let mustFailing: { readonly real: SessionReal; readonly steps: string } | null = null;
-  let firstMust: { readonly real: SessionReal; readonly steps: string } | null = null;
+  const decided = new Set<AcpClauseId>();
+  const judged = new Set<AcpClauseId>(clauses);
   let setupProblem: string | null = null;
-  const absorb = (real: SessionReal): void => {
-    for (const clauseId of real.tested) tested.add(clauseId);
-    for (const item of real.inconclusive) if (!inconclusive.has(item.clauseId)) inconclusive.set(item.clauseId, item.reason);
-  };
-
-  // The fixed sequence first; when it fails, steps are dropped one at a time while it still fails.
-  let mustTry: SessionStep[] = [...mustTrySteps(), ...lifecycleMustTrySteps()];
-  let shrinkRuns = 0;
-  for (let drop = -1; drop < mustTry.length && shrinkRuns <= MAX_SHRINK_RUNS && setupProblem === null; drop += 1) {
-    const candidate = drop < 0 ? mustTry : mustTry.filter((_, index) => index !== drop);
-    if (drop >= 0) shrinkRuns += 1;
-    const real = await freshRun(context, connection, canClose, answers);
-    if (typeof real === 'string') {
-      setupProblem = real;
-      break;
-    }
-    const ran: SessionStep[] = [];
-    try {
-      await runSteps(real, trackRan(candidate, ran));
-      absorb(real);
-    } catch (error) {
-      absorb(real);
-      if (!(error instanceof TurnRuleBroken)) throw error;
-      mustFailing = { real, steps: ran.map(String).join(' → ') };
-      firstMust ??= mustFailing;
-      // Steps after the failing one never ran: the sequence ends there; dropping a step restarts the scan.
-      mustTry = ran;
-      drop = drop < 0 ? -1 : drop - 1;
-      continue;
-    }
-    if (drop < 0) break;
-  }
-
-  if (setupProblem === null) {
-    let runsAfterFailure = -1;
-    const property = fc.asyncProperty(sessionSteps(MAX_CANCEL_FRAME, lifecycleSteps(MAX_CANCEL_FRAME)), async (steps) => {
-      if (runsAfterFailure >= MAX_SHRINK_RUNS) fc.pre(false);
-      if (runsAfterFailure >= 0) runsAfterFailure += 1;
+  await checkAcpProperty(context, {
+    arbitrary: sessionSteps(MAX_CANCEL_FRAME, lifecycleSteps(MAX_CANCEL_FRAME)),
+    // The fixed sequence first, then as many drawn ones as the run asks for.
+    numRuns: context.runs + 1,
+    examples: [[...mustTrySteps(), ...lifecycleMustTrySteps()]],
+    maxShrinkRuns: MAX_SHRINK_RUNS,
+    describe: describeSequence,
+    run: async (steps, record) => {
+      if (setupProblem !== null) return;
       const real = await freshRun(context, connection, canClose, answers);
       if (typeof real === 'string') {
         setupProblem = real;
         return;
       }
+      const ran: SessionStep[] = [];
       try {
-        await runSteps(real, steps);
+        await runSteps(real, trackRan(steps, ran));
       } catch (error) {
-        absorb(real);
         if (!(error instanceof TurnRuleBroken)) throw error;
-        if (runsAfterFailure < 0) runsAfterFailure = 0;
-        failing = { real, steps: [...steps].map(String).join(' → ') };
-        firstFailing ??= failing;
-        throw error;
       }
-      absorb(real);
-    });
-    await fc.check(property, { seed: context.seed, numRuns: context.runs });
-  }
-
-  const failed = new Set<AcpClauseId>();
-  // The shortest sequence decides the clauses it breaks; a clause only the first failing sequence broke keeps that one.
-  for (const [found, label] of [
-    [mustFailing, 'shortest failing sequence (fixed steps)'],
-    [failing, 'shortest failing sequence (drawn steps)'],
-    [firstMust, 'failing sequence (fixed steps, not shrunk for this clause)'],
-    [firstFailing, 'failing sequence (not shrunk for this clause)'],
-  ] as const) {
-    if (found === null) continue;
-    const { real, steps } = found as { readonly real: SessionReal; readonly steps: string };
-    const fresh = real.violations.filter((violation) => !failed.has(violation.clauseId));
-    for (const violation of fresh) context.fail(violation.clauseId, `${violation.rule}\n${label}: ${steps}\nframes:\n${renderTrace(real.trace)}`, violation.frame);
-    for (const violation of fresh) failed.add(violation.clauseId);
-  }
-  for (const clauseId of clauses) {
-    if (failed.has(clauseId)) continue;
-    if (tested.has(clauseId)) context.pass(clauseId);
-    else context.inconclusive(clauseId, setupProblem ?? inconclusive.get(clauseId) ?? 'no step of the drawn sequences reached a state that tests it');
-  }
+      const broken = new Set(real.violations.map((violation) => violation.clauseId));
+      for (const violation of real.violations) {
+        // Steps after the failing one never ran: the sequence shown ends there.
+        record.fail(violation.clauseId, `${violation.rule}\nsteps run: ${describeSequence(ran)}\nframes:\n${renderTrace(real.trace)}`, violation.frame);
+        decided.add(violation.clauseId);
+      }
+      for (const clauseId of real.tested) {
+        if (!judged.has(clauseId) || broken.has(clauseId)) continue;
+        record.pass(clauseId);
+        decided.add(clauseId);
+      }
+      for (const item of real.inconclusive) if (judged.has(item.clauseId)) record.inconclusive(item.clauseId, item.reason);
+    },
+  });
+  for (const clauseId of clauses) if (!decided.has(clauseId)) context.inconclusive(clauseId, setupProblem ?? 'no step of the drawn sequences reached a state that tests it');
 }

@@ -5,7 +5,7 @@ import type { AcpConnection, FrameRef, ReceivedNotification, ResponseOutcome } f
 import { conversationOf } from '../session/conversation.js';
 import { configOptionsOf, echoedConfiguration, setAnswerProblem, setConfigParams, type ConfigOptionView, type ConfigValue } from '../session/configOptionRules.js';
 import { finishTurn, judgeTurnFrames, sessionOf, startTurn, stopReasonOf, TURN_CONTENT, updateKind, updatesSoFar, type TurnViolation } from './promptTurn.js';
-import { TurnRuleBroken, type SessionModel, type SessionReal, type SessionStep } from './sessionModel.js';
+import { TurnRuleBroken, unmapStep, type SessionModel, type SessionReal, type SessionStep } from './sessionModel.js';
 
 // The session-lifecycle steps of the session model: a config option set between turns (and the next
 // prompt judged to run with it), and `session/close` while a turn streams. Their rules are also the
@@ -273,8 +273,14 @@ class CloseDuringTurnStep implements SessionStep {
  */
 export function lifecycleSteps(maxFrames: number): fc.Arbitrary<SessionStep>[] {
   return [
-    fc.tuple(fc.nat({ max: 7 }), fc.nat({ max: 7 })).map(([option, value]) => new SetConfigStep(option, value)),
-    fc.integer({ min: 1, max: maxFrames }).map((frames) => new CloseDuringTurnStep(frames)),
+    fc.tuple(fc.nat({ max: 7 }), fc.nat({ max: 7 })).map(
+      ([option, value]) => new SetConfigStep(option, value),
+      unmapStep(SetConfigStep, (step): [number, number] => [step.optionPick, step.valuePick]),
+    ),
+    fc.integer({ min: 1, max: maxFrames }).map(
+      (frames) => new CloseDuringTurnStep(frames),
+      unmapStep(CloseDuringTurnStep, (step) => step.frames),
+    ),
   ];
 }
 

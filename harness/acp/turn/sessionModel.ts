@@ -436,26 +436,69 @@ class GarbageLineStep implements Step {
 }
 
 /**
- * The steps of the session model.
+ * Maps the source of a step back from a step of `kind`, so that a sequence given as an example (the
+ * must-try one) shrinks like a drawn one.
+ * @param kind - the step's class
+ * @param source - the drawn value the step was built from
+ */
+export function unmapStep<S, V>(kind: abstract new (...args: never[]) => S, source: (step: S) => V): (value: unknown) => V {
+  return (value) => {
+    if (value instanceof kind) return source(value);
+    throw new TypeError(`not a ${kind.name}`);
+  };
+}
+
+/** The longest sequence the model's arbitrary shrinks (the must-try sequence included). */
+export const MAX_SEQUENCE = 40;
+
+/**
+ * The steps of the session model, as a plain array (it shrinks without fast-check's context, so the
+ * seed and path alone replay a shrunk sequence, the must-try example's included).
  * @param maxFrames - the largest cancel point drawn (in updates of the turn)
  * @param more - further steps drawn beside these (the config and close steps). @defaultValue none
  */
-export function sessionSteps(maxFrames: number, more: readonly fc.Arbitrary<Step>[] = []): fc.Arbitrary<Iterable<fc.AsyncCommand<SessionModel, SessionReal>>> {
-  return fc.commands(
-    [
-      fc.constantFrom(...NATURAL_SCENARIOS).map((scenario) => new PromptStep(scenario)),
-      fc.integer({ min: 1, max: maxFrames }).map((frames) => new CancelAtFrameStep(frames)),
-      fc.constantFrom(...HOLD_POINTS).map((point) => new CancelAtRequestStep(point)),
-      fc.constantFrom(...TOOL_SCENARIOS).map((scenario) => new RejectPermissionStep(scenario)),
-      fc.tuple(fc.constantFrom(...TOOL_SCENARIOS), fc.constantFrom(-32002 as const, -32603 as const)).map(([scenario, code]) => new ClientErrorStep(scenario, code)),
-      fc.constant(new IdleCancelStep()),
-      fc.constant(new NewSessionStep()),
-      fc.constant(new UnknownMethodStep()),
-      fc.constant(new GarbageLineStep()),
-      ...more,
-    ],
-    { maxCommands: 12 },
+export function sessionSteps(maxFrames: number, more: readonly fc.Arbitrary<Step>[] = []): fc.Arbitrary<readonly Step[]> {
+  const step = fc.oneof(
+    fc.constantFrom(...NATURAL_SCENARIOS).map(
+      (scenario) => new PromptStep(scenario),
+      unmapStep(PromptStep, (prompt) => prompt.scenario),
+    ),
+    fc.integer({ min: 1, max: maxFrames }).map(
+      (frames) => new CancelAtFrameStep(frames),
+      unmapStep(CancelAtFrameStep, (cancel) => cancel.frames),
+    ),
+    fc.constantFrom(...HOLD_POINTS).map(
+      (point) => new CancelAtRequestStep(point),
+      unmapStep(CancelAtRequestStep, (cancel) => cancel.point),
+    ),
+    fc.constantFrom(...TOOL_SCENARIOS).map(
+      (scenario) => new RejectPermissionStep(scenario),
+      unmapStep(RejectPermissionStep, (reject) => reject.scenario),
+    ),
+    fc.tuple(fc.constantFrom(...TOOL_SCENARIOS), fc.constantFrom(-32002 as const, -32603 as const)).map(
+      ([scenario, code]) => new ClientErrorStep(scenario, code),
+      unmapStep(ClientErrorStep, (error): [(typeof TOOL_SCENARIOS)[number], -32002 | -32603] => [error.scenario, error.code]),
+    ),
+    fc.constant(0).map(
+      () => new IdleCancelStep(),
+      unmapStep(IdleCancelStep, () => 0),
+    ),
+    fc.constant(0).map(
+      () => new NewSessionStep(),
+      unmapStep(NewSessionStep, () => 0),
+    ),
+    fc.constant(0).map(
+      () => new UnknownMethodStep(),
+      unmapStep(UnknownMethodStep, () => 0),
+    ),
+    fc.constant(0).map(
+      () => new GarbageLineStep(),
+      unmapStep(GarbageLineStep, () => 0),
+    ),
+    ...more,
   );
+  // 'small' draws up to ten steps; the larger bound only admits the must-try sequence as a shrinkable example.
+  return fc.array(step, { maxLength: MAX_SEQUENCE, size: 'small' });
 }
 
 /**
