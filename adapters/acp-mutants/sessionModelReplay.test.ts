@@ -28,6 +28,8 @@ async function qualify(dir: string, options: { readonly seed: number; readonly r
     frameBytes: acpRunDefaults.frameBytes,
     strict: false,
     strictShould: false,
+    sandbox: 'auto',
+    allowNetwork: false,
     replayPath: null,
   });
   return report;
