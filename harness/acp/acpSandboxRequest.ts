@@ -29,7 +29,7 @@ export const MODEL_STUB_NETWORK_REASON =
  * What an ACP run's agents' sandbox holds: writable, the directory of their fresh HOMEs, cwds and
  * session roots (the MCP fixture's control socket among them); hidden, the suite's package, the
  * caller's home, the run's work, staging and report directories; read-only again inside them, the
- * configuration's directory, executable and argv files, the PATH directories, and the suite's
+ * configuration's directory, executable and argv files, the places its environment names, the PATH directories, and the suite's
  * compiled code and dependencies (the MCP fixture the agents start runs from `dist/`).
  * @param options - the ACP run's options.
  * @param places - the run's directories.
@@ -38,6 +38,9 @@ export const MODEL_STUB_NETWORK_REASON =
 export function acpSandboxRequest(options: AcpRunOptions, places: AcpRunPlaces): RunSandboxRequest {
   const { config, configPath } = options.loaded;
   const named = [config.executable, ...config.argv].filter((arg) => isAbsolute(arg) && existsSync(arg));
+  // A variable the configuration passes that names a place (an installation directory) is a place the agent reads, as the argv's are.
+  const passed = config.passEnv.map((name) => process.env[name]).filter((value) => value !== undefined);
+  const namedByEnv = [...Object.values(config.env), ...passed].filter((value) => isAbsolute(value) && !value.includes(delimiter) && existsSync(value) && !holdsHidden(value, options.outDir));
   const pathDirectories = (process.env.PATH ?? '').split(delimiter).filter((dir) => isAbsolute(dir) && isDirectory(dir));
   const toolDirectories = [...new Set(pathDirectories.map((dir) => toolRootInHome(dir, homedir())))];
   const suiteCode = ['dist', 'node_modules', 'package.json'].map((name) => join(packageRoot, name));
@@ -46,10 +49,15 @@ export function acpSandboxRequest(options: AcpRunOptions, places: AcpRunPlaces):
     allowNetwork: options.allowNetwork || config.model !== null,
     state: [places.agentRoots],
     hidden: [packageRoot, homedir(), places.workDir, places.staging, options.outDir],
-    exposed: [dirname(configPath), ...named, ...toolDirectories, ...suiteCode],
+    exposed: [dirname(configPath), ...named, ...namedByEnv, ...toolDirectories, ...suiteCode],
     tag: places.tag,
     exchangeDir: join(places.workDir, 'exchange'),
   };
+}
+
+/** `path` is the root, the caller's home or the report directory, or lies above one of them: binding it back would undo the hiding. */
+function holdsHidden(path: string, outDir: string): boolean {
+  return [homedir(), outDir].some((hidden) => hidden === path || hidden.startsWith(path.endsWith('/') ? path : `${path}/`));
 }
 
 function isDirectory(path: string): boolean {
