@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildAcpReport, type AcpAcceptanceReport } from '../reports/acp/buildAcpReport.js';
@@ -11,6 +11,11 @@ import type { AcpFailureEvidence, AcpSuite } from './acp/AcpCase.js';
 import { acpReplayCommand, buildAcpFailureCases, writeAcpFailureCases } from './replay/acpFailureCases.js';
 import { writeAcpRunEvidence } from '../reports/acp/mergeAcpRuns.js';
 import { AcpTranscript } from './acp/AcpTranscript.js';
+import { acpSandboxRequest, MODEL_STUB_NETWORK_REASON } from './acp/acpSandboxRequest.js';
+import { sandboxNotice } from './runSandboxRequest.js';
+import { openRunSandbox, type RunSandbox, type SandboxRecord } from './transport/sandbox/openRunSandbox.js';
+import { enterSandboxContext } from './transport/sandbox/sandboxPlan.js';
+import { UsageError } from './UsageError.js';
 import type { AcpRunOptions } from './acp/acpRunOptions.js';
 import { AcpCaseRunner } from './run/AcpCaseRunner.js';
 import { acpReportInput } from './run/acpReportInput.js';
@@ -49,43 +54,54 @@ export async function loadAcpSuites(): Promise<readonly AcpSuite[]> {
 
 /**
  * Qualifies one ACP agent: runs every selected case (one shared agent process for the cases
- * that allow it, fresh ones where a case needs them), then writes the acceptance report,
+ * that allow it, fresh ones where a case needs them), each agent in a sandbox of its own of the
+ * run's kind (unless `--no-sandbox` or the kernel refuses), then writes the acceptance report,
  * `transcript.jsonl` beside it. No process of the agent outlives the run.
  * @param options - normalized options
- * @throws UsageError for an unusable `--out`
+ * @param onSandboxNotice - told which protections of the sandbox are missing or weaker, when any is
+ * @throws UsageError for an unusable `--out`, or under `--require-sandbox` when a protection is missing
  */
-export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQualificationResult> {
+export async function runAcpQualification(options: AcpRunOptions, onSandboxNotice?: (line: string) => void): Promise<AcpQualificationResult> {
   const setup = { outDir: options.outDir, adapterDirs: [], allowInAdapterDir: true, passEnv: options.loaded.config.passEnv, prefix: 'adapter-qualify-acp-' };
   return withRunWorkspace(setup, async (workspace) => {
+    const agentRoots = join(workspace.workDir, 'agents');
+    await mkdir(agentRoots, { mode: 0o700 });
+    const sandbox = openAgentSandbox(options, openRunSandbox(acpSandboxRequest(options, { tag: workspace.tag, workDir: workspace.workDir, agentRoots, staging: workspace.output.staging })));
+    const leaveSandbox = enterSandboxContext(sandbox.plan);
+    let sandboxRecord: SandboxRecord | undefined;
+    const closeSandbox = (): SandboxRecord => (sandboxRecord ??= sandbox.close());
     const transcript = new AcpTranscript(join(workspace.output.staging, 'transcript.jsonl'));
     try {
+      const notice = sandboxNotice(sandbox);
+      if (notice !== null) onSandboxNotice?.(notice);
+      if (options.sandbox === 'required' && sandbox.missing.length > 0) throw new UsageError(`--require-sandbox: ${sandbox.missing.join('; ')}`, { option: '--require-sandbox' });
       const filter = options.only === null ? null : new RegExp(options.only);
       const cases = (await loadAcpSuites()).flatMap((suite) => suite.cases).filter((entry) => filter === null || filter.test(entry.name));
       const { config, written } = options.loaded;
       const fingerprint = (): Promise<ReportSubject> => fingerprintAcpSubject(written as JsonValue, config.executable, config.argv);
       const before = await fingerprint();
-      const runner = new AcpCaseRunner(options, workspace.workDir, transcript);
+      const runner = new AcpCaseRunner(options, agentRoots, transcript);
       const { output, tag, startedAt } = workspace;
       interruptAcpRunOnSignal({ options, output, tag, startedAt, runner, evidence: runner.judged, replayCommand: (failure) => acpReplayCommand(options, failure) });
       const outcome = await runner.runAll(cases);
+      const record = closeSandbox();
       const sweep = sweepRunProcesses(workspace.tag);
       const subject = settleSubject(before, await fingerprint());
       await transcript.close();
       const transcriptFile = await transcriptDigest(join(workspace.output.staging, 'transcript.jsonl'));
       const masked = { ...outcome, evidence: SecretMask.fromProcess().maskDeep(outcome.evidence) };
       const replayCommand = (failure: AcpFailureEvidence): string => acpReplayCommand(options, failure);
-      const report = buildAcpReport(
-        acpReportInput({
-          options,
-          startedAt: workspace.startedAt,
-          finishedAt: new Date(),
-          outcome: masked,
-          survivorsKilled: sweep.killed,
-          replayCommand,
-          subject,
-          transcript: transcriptFile,
-        }),
-      );
+      const input = acpReportInput({
+        options,
+        startedAt: workspace.startedAt,
+        finishedAt: new Date(),
+        outcome: masked,
+        survivorsKilled: sweep.killed,
+        replayCommand,
+        subject,
+        transcript: transcriptFile,
+      });
+      const report = buildAcpReport({ ...input, run: { ...input.run, sandbox: record } });
       // The renderers read the report's JSON shape, which the extended schema checks on write.
       const summary = await writeAcceptance(report as unknown as AcceptanceReport, workspace, options.outDir);
       await writeAcpFailureCases(buildAcpFailureCases(report, masked.evidence, options), workspace.output.staging);
@@ -95,7 +111,19 @@ export async function runAcpQualification(options: AcpRunOptions): Promise<AcpQu
       await transcript.close();
       throw error;
     } finally {
+      closeSandbox();
+      leaveSandbox();
       sweepRunProcesses(workspace.tag);
     }
   });
+}
+
+/**
+ * The run's sandbox as the agents get it: with a model stub, the host's network is kept (the
+ * request asked for it) and the record says so among what is weaker, unless `--allow-network` asked anyway.
+ */
+function openAgentSandbox(options: AcpRunOptions, sandbox: RunSandbox): RunSandbox {
+  if (sandbox.plan === null || options.allowNetwork || options.loaded.config.model === null) return sandbox;
+  const weaker = [...sandbox.weaker, MODEL_STUB_NETWORK_REASON];
+  return { ...sandbox, weaker, close: () => ({ ...sandbox.close(), weaker }) };
 }

@@ -64,8 +64,11 @@ export function sandboxNotice(sandbox: RunSandbox): string | null {
   return `adapter-qualify: sandbox ${sandbox.missing.length > 0 ? 'incomplete' : 'weaker'}: ${all.join('; ')}`;
 }
 
-/** `dir` itself, or for a directory inside `home`, its top directory there (`~/.pyenv/shims` → `~/.pyenv`). */
-function toolRootInHome(dir: string, home: string): string {
+/**
+ * `dir` itself, or for a directory inside `home`, its top directory there (`~/.pyenv/shims` → `~/.pyenv`).
+ * @internal
+ */
+export function toolRootInHome(dir: string, home: string): string {
   if (!dir.startsWith(`${home}/`)) return dir;
   const [top = ''] = dir.slice(home.length + 1).split('/');
   return top === '' ? dir : join(home, top);

@@ -28,6 +28,8 @@ async function verdicts(mutant: string | null, only: string): Promise<Record<str
     only,
     strict: false,
     strictShould: false,
+    sandbox: 'auto',
+    allowNetwork: false,
     replayPath: null,
   });
   return Object.fromEntries(

@@ -39,6 +39,8 @@ async function qualify(
     frameBytes: acpRunDefaults.frameBytes,
     strict: false,
     strictShould: false,
+    sandbox: 'auto',
+    allowNetwork: false,
   });
   const sentMethods = readFileSync(join(outDir, 'transcript.jsonl'), 'utf8')
     .split('\n')

@@ -44,6 +44,8 @@ async function verdicts(mutant: string | null): Promise<Record<string, string>> 
     frameBytes: acpRunDefaults.frameBytes,
     strict: false,
     strictShould: false,
+    sandbox: 'auto',
+    allowNetwork: false,
     replayPath: null,
   });
   return Object.fromEntries(report.clauses.filter((clause) => JUDGED.includes(clause.id)).map((clause) => [clause.id, clause.verdict]));

@@ -5,12 +5,14 @@ import { createServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTag } from '../transport/containment/environment.js';
-import { launchCommand } from '../transport/containment/launcher.js';
+import { ensureLauncher, launchCommand, type LaunchCommand } from '../transport/containment/launcher.js';
+import { currentSandboxPlan, sandboxedArgv } from '../transport/sandbox/sandboxPlan.js';
 import { descendantsOf, launcherProcesses, readProcessTable, type ProcessEntry } from '../transport/containment/sweep.js';
 import { killEach, killProcessGroup, killUntilGone } from '../transport/process.js';
 
 // One ACP agent process: spawned exactly as [executable, ...argv] under the first profile's
-// per-call launcher (a keeper that every descendant stays under), with stdio as raw bytes.
+// per-call launcher (a keeper that every descendant stays under), with stdio as raw bytes; in a
+// run's sandbox, the launcher is the init's child of a sandbox of the agent's own.
 
 /** How much of stderr's end is kept for a child death's evidence. */
 export const STDERR_TAIL_BYTES = 4096;
@@ -95,9 +97,9 @@ export class AcpAgentProcess {
    * @throws AgentSpawnError when nothing could be started
    */
   static async start(request: AgentSpawnRequest, handlers: AgentOutputHandlers): Promise<AcpAgentProcess> {
-    const launch = launchCommand([request.executable, ...request.argv], request.callId);
+    const [file, ...args] = sandboxed(launchCommand([request.executable, ...request.argv], request.callId), request.cwd);
     const { agentEnd, suiteEnd } = await socketPair();
-    const child = spawn(launch.file, [...launch.args], { cwd: request.cwd, env: { ...request.env }, stdio: [agentEnd, 'pipe', 'pipe'], detached: true, shell: false });
+    const child = spawn(file, args, { cwd: request.cwd, env: { ...request.env }, stdio: [agentEnd, 'pipe', 'pipe'], detached: true, shell: false });
     try {
       await new Promise<void>((resolve, reject) => {
         child.once('spawn', () => resolve());
@@ -229,6 +231,18 @@ export class AcpAgentProcess {
     const joined = chunk.length >= STDERR_TAIL_BYTES ? chunk.subarray(chunk.length - STDERR_TAIL_BYTES) : Buffer.concat([this.#stderrTail, chunk]);
     this.#stderrTail = Buffer.from(joined.subarray(Math.max(0, joined.length - STDERR_TAIL_BYTES)));
   }
+}
+
+/**
+ * The argv that starts `launch`: as it is, or, when the run has a sandbox, as the init of a new
+ * one (its launcher bound in read-only, `cwd` the directory it starts in).
+ */
+function sandboxed(launch: LaunchCommand, cwd: string): [string, ...string[]] {
+  const argv: [string, ...string[]] = [launch.file, ...launch.args];
+  const plan = currentSandboxPlan();
+  if (plan === null) return argv;
+  const launcher = ensureLauncher();
+  return sandboxedArgv(plan, argv, launch.viaLauncher && launcher.mode === 'subreaper-launcher' ? [launcher.path] : [], cwd);
 }
 
 /**

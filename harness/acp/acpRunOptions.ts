@@ -24,6 +24,10 @@ export interface AcpRunOptions {
   readonly frameBytes: number;
   readonly strict: boolean;
   readonly strictShould: boolean;
+  /** The agents' sandbox: `off` (`--no-sandbox`), `required` (`--require-sandbox`: a usage error where a protection is missing), else `auto`. */
+  readonly sandbox: 'auto' | 'required' | 'off';
+  /** `--allow-network`: the agents keep the host's network namespace. */
+  readonly allowNetwork: boolean;
 }
 
 /** Defaults of the ACP-only `run` options (the one place they live). */
@@ -52,6 +56,9 @@ const OPTIONS = {
   'bootstrap-timeout-ms': { type: 'string' },
   'inactivity-ms': { type: 'string' },
   'frame-bytes': { type: 'string' },
+  'no-sandbox': { type: 'boolean' },
+  'require-sandbox': { type: 'boolean' },
+  'allow-network': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -73,6 +80,10 @@ Options:
   --bootstrap-timeout-ms N     bound of initialize and session requests (default ${acpRunDefaults.bootstrapTimeoutMs})
   --inactivity-ms N            a wait with no frame this long ends its case INCONCLUSIVE (default ${acpRunDefaults.inactivityMs})
   --frame-bytes N              the frame bound: a longer stdout line is a framing failure (default ${acpRunDefaults.frameBytes})
+  --no-sandbox                 run the agents as the suite's user, in the suite's namespaces (the report says so)
+  --require-sandbox            exit 2 when a protection of the sandbox is missing here
+  --allow-network              keep the host's network for the agents (a config with "model" keeps it anyway:
+                               the model stub listens on the host's loopback; the report says so)
 `;
 
 /** The ACP `run` command line: help, or normalized options. */
@@ -104,6 +115,8 @@ export async function parseAcpRunArgs(args: readonly string[], cwd: string): Pro
       throw new UsageError(`--only: not a regular expression: ${JSON.stringify(values.only)}`, { option: '--only', cause });
     }
   }
+  if (values['no-sandbox'] === true && values['require-sandbox'] === true)
+    throw new UsageError('--no-sandbox and --require-sandbox contradict each other: give one', { option: '--require-sandbox' });
   const replayPath = values['replay-path'] ?? null;
   if (replayPath !== null) {
     if (!/^\d+(:\d+)*$/.test(replayPath)) throw new UsageError(`--replay-path must be a fast-check path such as 3:0:1, got ${describeReceived(replayPath)}`, { option: '--replay-path' });
@@ -123,7 +136,9 @@ export async function parseAcpRunArgs(args: readonly string[], cwd: string): Pro
     frameBytes: values['frame-bytes'] === undefined ? acpRunDefaults.frameBytes : integer('--frame-bytes', values['frame-bytes'], BOUNDS.frameBytes),
     strict: values.strict === true,
     strictShould: values['strict-should'] === true,
-  };
+    sandbox: values['no-sandbox'] === true ? 'off' : values['require-sandbox'] === true ? 'required' : 'auto',
+    allowNetwork: values['allow-network'] === true,
+  } as const;
   return { kind: 'run', options: { ...options, loaded: await loadAcpConfig(configArg, cwd) } };
 }
 

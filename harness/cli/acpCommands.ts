@@ -48,7 +48,7 @@ export async function acpRunCommand(args: readonly string[], io: CommandIo, cwd:
     return 0;
   }
   const { runAcpQualification } = await import('../runAcpQualification.js');
-  const { exitCode, summary } = await runAcpQualification(parsed.options);
+  const { exitCode, summary } = await runAcpQualification(parsed.options, (line) => io.stderr.write(`${line}\n`));
   io.stdout.write(summary.endsWith('\n') ? summary : `${summary}\n`);
   return exitCode;
 }

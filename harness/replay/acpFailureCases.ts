@@ -53,6 +53,8 @@ export function acpReplayRunArgs(options: AcpRunOptions, failure: Pick<AcpFailur
   if (options.bootstrapTimeoutMs !== acpRunDefaults.bootstrapTimeoutMs) words.push('--bootstrap-timeout-ms', String(options.bootstrapTimeoutMs));
   if (options.inactivityMs !== acpRunDefaults.inactivityMs) words.push('--inactivity-ms', String(options.inactivityMs));
   if (options.frameBytes !== acpRunDefaults.frameBytes) words.push('--frame-bytes', String(options.frameBytes));
+  if (options.sandbox === 'off') words.push('--no-sandbox');
+  if (options.allowNetwork) words.push('--allow-network');
   return words;
 }
 

@@ -239,6 +239,8 @@ async function qualify(
       frameBytes: acpRunDefaults.frameBytes,
       strict: false,
       strictShould: false,
+      sandbox: 'auto',
+      allowNetwork: false,
     };
     const { report } = await runAcpQualification(runOptions);
     return { report, error: null, dir, durationMs: Date.now() - started };

@@ -28,10 +28,11 @@ export interface SandboxPlan {
  * @param plan - the run's sandbox.
  * @param argv - the program to run inside, executable first (an absolute path).
  * @param expose - files or directories hidden by the plan that the program needs.
+ * @param chdir - the directory the program starts in (under `unshare`, the spawner's own cwd is kept). @defaultValue `/`
  * @public
  */
-export function sandboxedArgv(plan: SandboxPlan, argv: readonly [string, ...string[]], expose: readonly string[] = []): [string, ...string[]] {
-  const binds = plan.mechanism === 'bubblewrap' ? expose.flatMap((path) => ['--ro-bind', path, path]) : [];
+export function sandboxedArgv(plan: SandboxPlan, argv: readonly [string, ...string[]], expose: readonly string[] = [], chdir?: string): [string, ...string[]] {
+  const binds = plan.mechanism === 'bubblewrap' ? [...expose.flatMap((path) => ['--ro-bind', path, path]), ...(chdir === undefined ? [] : ['--chdir', chdir])] : [];
   const entered: [string, ...string[]] = [plan.program, ...plan.args, ...binds, ...plan.sealArgs, '--', ...argv];
   if (plan.cgroupProcs === null) return entered;
   // The shell joins the run's cgroup, then becomes the sandbox's program: every process of the sandbox is counted from its first.
