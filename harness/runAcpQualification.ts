@@ -11,7 +11,7 @@ import type { AcpFailureEvidence, AcpSuite } from './acp/AcpCase.js';
 import { acpReplayCommand, buildAcpFailureCases, writeAcpFailureCases } from './replay/acpFailureCases.js';
 import { writeAcpRunEvidence } from '../reports/acp/mergeAcpRuns.js';
 import { AcpTranscript } from './acp/AcpTranscript.js';
-import { acpSandboxRequest, MODEL_STUB_NETWORK_REASON } from './acp/acpSandboxRequest.js';
+import { acpSandboxRequest, MODEL_STUB_NETWORK_REASON } from './run/acpSandboxRequest.js';
 import { sandboxNotice } from './runSandboxRequest.js';
 import { openRunSandbox, type RunSandbox, type SandboxRecord } from './transport/sandbox/openRunSandbox.js';
 import { enterSandboxContext } from './transport/sandbox/sandboxPlan.js';

@@ -4,7 +4,7 @@ import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { packageRoot } from '../packageRoot.js';
 import { toolRootInHome } from '../runSandboxRequest.js';
 import type { RunSandboxRequest } from '../transport/sandbox/openRunSandbox.js';
-import type { AcpRunOptions } from './acpRunOptions.js';
+import type { AcpRunOptions } from '../acp/acpRunOptions.js';
 
 /** The ACP run's own places its agents' sandbox is built around. */
 export interface AcpRunPlaces {

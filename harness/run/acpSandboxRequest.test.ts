@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../packageRoot.js';
 import { acpSandboxRequest } from './acpSandboxRequest.js';
-import type { AcpRunOptions } from './acpRunOptions.js';
-import type { AcpAgentConfig } from './acpConfig.js';
+import type { AcpRunOptions } from '../acp/acpRunOptions.js';
+import type { AcpAgentConfig } from '../acp/acpConfig.js';
 
 const install = mkdtempSync(join(tmpdir(), 'acp-install-'));
 afterAll(() => rmSync(install, { recursive: true, force: true }));
