@@ -29,7 +29,9 @@ describe('ACP subject pinning', { timeout: 300_000 }, () => {
   it('records the executable digest, and voids the verdict of an agent that rewrote its executable during the run', async () => {
     const [steady, changing] = await Promise.all([
       runCliCommand<AcpAcceptanceReport>('run', [wrapperAgent('steady', false)], join(work, 'steady'), ['--seed', '5', '--only', 'ACP-ROB-UNKNOWN-METHOD'], 240_000),
-      runCliCommand<AcpAcceptanceReport>('run', [wrapperAgent('changing', true)], join(work, 'changing'), ['--seed', '5', '--only', 'ACP-ROB-UNKNOWN-METHOD'], 240_000),
+      // Without the sandbox: inside it the root is read-only and the agent cannot write its executable
+      // (pinning is for a change made from outside the candidate's reach, which this stands in for).
+      runCliCommand<AcpAcceptanceReport>('run', [wrapperAgent('changing', true)], join(work, 'changing'), ['--seed', '5', '--only', 'ACP-ROB-UNKNOWN-METHOD', '--no-sandbox'], 240_000),
     ]);
     expect(steady.exitCode, steady.stderr).toBe(0);
     expect(steady.report?.subject.executableSha256).toMatch(/^[0-9a-f]{64}$/);
