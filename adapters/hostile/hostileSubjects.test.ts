@@ -182,7 +182,7 @@ describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
     expect(processesOfFixture('slow-then-hang.mjs')).toEqual([]);
   }, 180_000);
 
-  it('SIGINT to the suite: its adapter processes are killed and a report marked interrupted is written (exit 3)', async () => {
+  it('SIGINT to the suite: its adapter processes are killed and a report marked interrupted is written (exit 4)', async () => {
     const tmp = join(root(), 'interrupted-tmp');
     await mkdir(tmp);
     const configPath = await hostileConfig('interrupted', hostileFixtureCommand('hang'));
@@ -195,7 +195,7 @@ describe.concurrent('hostile adapters: verdicts of the hardened run', () => {
     while (adapterProcessesUnder(tmp).length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill('SIGINT');
     const result = await child;
-    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(3);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(4);
     const report = JSON.parse(await readFile(join(outDir, 'acceptance.json'), 'utf8')) as AcceptanceReport;
     expect(report.run.interrupted).toBe('SIGINT');
     expect(report.suiteErrors.join('\n')).toContain('interrupted by SIGINT');
