@@ -239,7 +239,8 @@ async function qualify(
       frameBytes: acpRunDefaults.frameBytes,
       strict: false,
       strictShould: false,
-      sandbox: 'auto',
+      // Without the sandbox: its PID namespace ends an agent's leftover children itself, so ACP-LIFE-NO-ORPHANS could not see them.
+      sandbox: 'off',
       allowNetwork: false,
     };
     const { report } = await runAcpQualification(runOptions);
