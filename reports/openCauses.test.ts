@@ -69,6 +69,17 @@ describe('openCauses', () => {
     ]);
   });
 
+  it('names the host deadline, not the adapter, when the submits of the cases ran past it', () => {
+    const timedOut =
+      "the adapter admitted no valid submit, so there is no admission to reason about: 2 of the case's 2 calls ran past the host deadline (--timeout-ms 4000); a slow adapter needs a longer one";
+    expect(openCauses(reportOf({ 'SEM-CRASH-CONSISTENT': timedOut, 'SEM-DURABLE-RESTART': timedOut }))).toEqual([
+      {
+        cause: 'submits ran past the host deadline (--timeout-ms), so none was admitted; a slow adapter needs a longer one',
+        clauses: ['SEM-CRASH-CONSISTENT', 'SEM-DURABLE-RESTART'],
+      },
+    ]);
+  });
+
   it('is empty when nothing is open', () => {
     expect(openCauses(reportOf({}))).toEqual([]);
   });

@@ -36,6 +36,7 @@ const CAUSES: readonly CausePattern[] = [
   { pattern: /the field never appeared/, cause: () => 'the field the clause judges never appeared in an answer (OUT-CLOSED names the missing fields)' },
   { pattern: /stopped answering/, cause: () => 'the adapter stopped answering (repeated timeouts), so later calls were skipped' },
   { pattern: /--max-submits budget/, cause: () => 'the --max-submits budget was spent' },
+  { pattern: /ran past the host deadline/, cause: () => 'submits ran past the host deadline (--timeout-ms), so none was admitted; a slow adapter needs a longer one' },
   {
     pattern: /refuses everything or is unavailable|admitted no valid submit|\bnonzero-exit\b|no digest raced .* was admitted|only 0 of \d+ overlapping submits/,
     cause: () => NO_ADMISSION,

@@ -97,6 +97,21 @@ describe('AdapterSession over an OperationTransport', () => {
     expect(transport.calls.map((call) => call.action)).toEqual(['submit', 'observe']);
   });
 
+  it('names the host deadline as the reason a case saw no admission when its calls timed out', async () => {
+    const timingOut: OperationTransport = {
+      kind: 'sdk',
+      acceptsRawText: false,
+      call: async (input) => ({ record: { ...recordFor(input, ''), timedOut: true, uncertainty: 'timeout', exitCode: null }, checked: [], violations: [] }),
+    };
+    const { session } = sessionWith(timingOut);
+    session.startCase();
+    await session.submit(bindingFor({ operationId: 'op-1', authorityId: 'ledger-b2', payload: {} }), {});
+    expect(session.noAdmissionReason()).toMatch(new RegExp(`^${NEVER_ADMITTED}: 1 of the case's 1 calls ran past the host deadline \\(--timeout-ms [0-9]+\\)`));
+    // A new case forgets the timed-out call: nothing cut its calls short.
+    session.startCase();
+    expect(session.noAdmissionReason()).toBe(NEVER_ADMITTED);
+  });
+
   it('gives the adapter having stopped answering as the reason a case saw no admission, once its calls are skipped', async () => {
     const transport = new FakeTransport({ checked: [], violations: [] });
     const { session } = sessionWith(transport);

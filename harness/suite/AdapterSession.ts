@@ -155,9 +155,16 @@ export class AdapterSession {
     return this.#budgetSpent ? BUDGET_SPENT : null;
   }
 
-  /** Why a case of this session saw no admission: the session skipping calls ({@link skipReason}), else the adapter. */
+  /**
+   * Why a case of this session saw no admission: the session skipping calls ({@link skipReason}),
+   * the host deadline cutting the case's calls short, else the adapter.
+   */
   noAdmissionReason(): string {
-    return this.skipReason() ?? NEVER_ADMITTED;
+    const skipped = this.skipReason();
+    if (skipped !== null) return skipped;
+    const timedOut = this.#caseCalls.filter((call) => call.timedOut).length;
+    if (timedOut === 0) return NEVER_ADMITTED;
+    return `${NEVER_ADMITTED}: ${timedOut} of the case's ${this.#caseCalls.length} calls ran past the host deadline (--timeout-ms ${this.#deps.options.timeoutMs}); a slow adapter needs a longer one`;
   }
 
   #claimSubmit(): boolean {
