@@ -33,7 +33,6 @@ const REPORT_THREAD_NICENESS = -10;
 export class RunInterruption {
   #signal: InterruptSignal | null = null;
   readonly #onSignal: (signal: InterruptSignal) => void;
-  readonly #before = new Map<InterruptSignal, ReadonlySet<unknown>>();
   #withdrawReport: () => void = () => undefined;
   #resolve: (signal: InterruptSignal) => void = () => undefined;
   /** Settles with the first signal; never rejects. */
@@ -55,13 +54,19 @@ export class RunInterruption {
     this.#resolve(this.#signal);
   };
 
+  // Detaches a SIGINT/SIGTERM listener someone else adds during the run (vitest's own, which exit the process
+  // at once): only this one decides what a signal does. 'newListener' fires before the listener is added, so it
+  // is taken off in a microtask, which runs before the event loop can deliver any signal to it.
+  readonly #detachLater = (event: string | symbol, listener: (...args: unknown[]) => void): void => {
+    if (!INTERRUPT_SIGNALS.includes(event as InterruptSignal) || listener === this.#handler) return;
+    queueMicrotask(() => process.off(event, listener));
+  };
+
   /** @param onSignal - called once, on the first of the two signals, before `signalled` settles */
   constructor(onSignal: (signal: InterruptSignal) => void) {
     this.#onSignal = onSignal;
-    for (const signal of INTERRUPT_SIGNALS) {
-      this.#before.set(signal, new Set(process.listeners(signal)));
-      process.on(signal, this.#handler);
-    }
+    for (const signal of INTERRUPT_SIGNALS) process.on(signal, this.#handler);
+    process.on('newListener', this.#detachLater);
     // A signal caught before the run began (the CLI's start-up) interrupts it before any work starts.
     const early = cli.received;
     if (early !== null) this.#handler(early.signal);
@@ -75,19 +80,6 @@ export class RunInterruption {
   offerEmergencyReport(report: EmergencyReport): void {
     this.#withdrawReport();
     this.#withdrawReport = offerEmergencyReport(report);
-  }
-
-  /**
-   * Detaches the SIGINT/SIGTERM listeners added since this run began (vitest's own,
-   * which exit the process at once): during the run, only this one decides what a signal does.
-   */
-  claimSignals(): void {
-    for (const signal of INTERRUPT_SIGNALS) {
-      const before = this.#before.get(signal) ?? new Set();
-      for (const listener of process.listeners(signal)) {
-        if (listener !== this.#handler && !before.has(listener)) process.off(signal, listener as (...args: unknown[]) => void);
-      }
-    }
   }
 
   /** The signal that interrupted the run, or null. */
@@ -107,6 +99,7 @@ export class RunInterruption {
 
   /** Stops catching the signals (the CLI's own catch stays) and withdraws the emergency report. */
   dispose(): void {
+    process.off('newListener', this.#detachLater);
     for (const signal of INTERRUPT_SIGNALS) process.off(signal, this.#handler);
     this.#withdrawReport();
   }

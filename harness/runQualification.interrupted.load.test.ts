@@ -28,6 +28,12 @@ describe('an interrupted run beside two busy loops per core', () => {
     180_000,
   );
 
+  it('SIGTERM while the suite starts (vitest adds its own listener) gives an interrupted report within 10 s', async () => {
+    const { exitCode, report } = await interruptedRun(root(), 'vitest-start-up', 'SIGTERM', { kind: 'vitest-start-up' });
+    expect(exitCode).toBe(INTERRUPTED_EXIT_CODE);
+    expect(report.run.interrupted).toBe('SIGTERM');
+  }, 180_000);
+
   it.each([
     ['SIGTERM', 0],
     ['SIGINT', 4_000],

@@ -30,6 +30,17 @@ describe('an interrupted run, at rest', () => {
     120_000,
   );
 
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s while the suite starts (vitest adds its own listener, before any hook of the run) gives an interrupted report, exit code 4',
+    async (signal) => {
+      const { exitCode, report } = await interruptedRun(root(), `vitest-start-up-${signal}`, signal, { kind: 'vitest-start-up' });
+      expect(exitCode).toBe(INTERRUPTED_EXIT_CODE);
+      expect(report.run.interrupted).toBe(signal);
+      expect(report.clauses.filter((entry) => entry.verdict === 'PASS' || entry.verdict === 'FAIL')).toEqual([]);
+    },
+    120_000,
+  );
+
   it.each(IN_THE_RUN)(
     '%s %i ms after the first call gives an interrupted report within 10 s that blames nothing on the adapter',
     async (signal, afterMs) => {

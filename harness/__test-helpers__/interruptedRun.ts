@@ -17,6 +17,8 @@ export const REPORT_DUE_MS = 10_000;
 export type SignalPoint =
   /** Once the CLI listens for the signals, before any adapter process exists (its start-up). */
   | { readonly kind: 'start-up' }
+  /** Sent by the CLI to itself the moment vitest adds its own SIGTERM listener (the suite's start-up, before its hooks). */
+  | { readonly kind: 'vitest-start-up' }
   /** `ms` after the run's first adapter process exists. */
   | { readonly kind: 'after-first-call'; readonly ms: number }
   /** Once the workers are done and the report is being made (the transcript is staged). */
@@ -71,16 +73,28 @@ export async function interruptedRun(root: string, name: string, signal: 'SIGTER
   const marker = join(root, `${name}-caught`);
   const child = execa(process.execPath, ['--import', CATCH_MARKER_PRELOAD, CLI_BIN, 'run', await slowReference(root), '--runs', '3', '--seed', '1', '--out', outDir, ...only], {
     reject: false,
-    env: { CI: 'true', GITHUB_STEP_SUMMARY: '', TMPDIR: tmp, ADAPTER_QUALIFY_TEST_CATCH_MARKER: marker },
+    env: {
+      CI: 'true',
+      GITHUB_STEP_SUMMARY: '',
+      TMPDIR: tmp,
+      ADAPTER_QUALIFY_TEST_CATCH_MARKER: marker,
+      ...(point.kind === 'vitest-start-up' ? { ADAPTER_QUALIFY_TEST_SIGNAL_AT_VITEST: signal } : {}),
+    },
     // The test times the run's own answer to the signal; execa's SIGKILL after 5 s would hide it.
     forceKillAfterDelay: false,
   });
-  const reached = (): boolean => (point.kind === 'start-up' ? existsSync(marker) : point.kind === 'report-write' ? transcriptStaged(outDir) : adapterProcessesUnder(tmp).length > 0);
+  const reached = (): boolean =>
+    point.kind === 'start-up' || point.kind === 'vitest-start-up' ? existsSync(marker) : point.kind === 'report-write' ? transcriptStaged(outDir) : adapterProcessesUnder(tmp).length > 0;
   while (!reached() && child.exitCode === null) await sleep(point.kind === 'report-write' ? 5 : 20);
   if (point.kind === 'after-first-call') await sleep(point.ms);
-  expect(child.exitCode, 'the run ended before the signal: choose an earlier point').toBeNull();
-  const sentAt = Date.now();
-  child.kill(signal);
+  let sentAt = Date.now();
+  if (point.kind === 'vitest-start-up') {
+    expect(existsSync(marker), `vitest never added its SIGTERM listener\n${(await child).stderr}`).toBe(true);
+    sentAt = Number(await readFile(marker, 'utf8'));
+  } else {
+    expect(child.exitCode, 'the run ended before the signal: choose an earlier point').toBeNull();
+    child.kill(signal);
+  }
   const result = await Promise.race([child, sleep(60_000).then(() => child.kill('SIGKILL'))]).then(() => child);
   const tookMs = Date.now() - sentAt;
   expect(result.signal, `${result.stdout}\n${result.stderr}`).toBeUndefined();

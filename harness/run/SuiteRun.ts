@@ -130,7 +130,6 @@ export class SuiteRun {
         {
           onInit: (vitest: Vitest) => {
             this.#running = vitest;
-            interruption.claimSignals();
             if (interruption.signal !== null) void vitest.cancelCurrentRun('keyboard-input');
           },
           // A failed load is reported where the re-observation runs (afterTheWorkers), not as a stray rejection here.
