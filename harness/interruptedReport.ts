@@ -1,7 +1,7 @@
 // The reports of interrupted runs, marked interrupted (exit code 4), nothing booked against the subject that
 // the suite itself ended. A coding-operation run that a signal ended before any test was judged (during the
 // CLI's start-up) or whose full report was not written in time (the watchdog's emergency report) gets a
-// minimal one, every clause left open. An ACP run writes its report from the cases finished before the signal.
+// minimal one, every clause left open. An ACP or manifest run writes its report from what finished before the signal.
 
 import { buildReport } from '../reports/buildReport.js';
 import { adapterDirectories, OutputDirectory, writeReportFilesSync } from '../reports/reportFiles.js';
@@ -19,6 +19,7 @@ import type { AcpEvidence, AcpFailureEvidence } from './acp/AcpCase.js';
 import type { AcpRunOptions } from './acp/acpRunOptions.js';
 import { agentEnvironment } from './acp/acpConfig.js';
 import { SecretMask } from './evidence/SecretMask.js';
+import { describeError } from './UsageError.js';
 import { sweepRunProcesses } from './transport/containment/sweep.js';
 import { catchingInterrupts, caughtSignal, INTERRUPT_SIGNALS, INTERRUPTED_EXIT_CODE } from './runInterruption.js';
 
@@ -156,39 +157,58 @@ export interface AcpRunUnderWay {
   readonly replayCommand: (failure: AcpFailureEvidence) => string;
 }
 
-let acpRun: AcpRunUnderWay | null = null;
-let acpListening = false;
+/** A run under way, as its interruption needs it: where its report goes and how to write it at once. */
+export interface RunUnderWay {
+  readonly output: OutputDirectory;
+  /** The run's process tag (every subject process of the run carries it). */
+  readonly tag: string;
+  /**
+   * Writes the interrupted report (marked interrupted, exit code 4) into the staging directory and commits
+   * it, synchronously; says where it went, or why it could not be written.
+   */
+  readonly writeInterrupted: (signal: InterruptSignal) => string;
+}
+
+let underWay: RunUnderWay | null = null;
+let listening = false;
 
 /**
- * From here to the end of `run`, SIGINT and SIGTERM end the ACP run at once: its agent processes are
- * killed, the report of the cases finished before the signal is written (marked interrupted; the case in
- * flight, whose agent the suite ended, counts for nothing) and the process exits with exit code 4.
- * A signal the CLI caught earlier (its start-up) does the same now. Only in the CLI's own `run`.
+ * From here to the end of `run`, SIGINT and SIGTERM end the run at once: its subject processes are
+ * killed, the report of what was judged before the signal is written and the process exits with exit
+ * code 4. A signal the CLI caught earlier (its start-up) does the same now. Only in the CLI's own `run`:
+ * inside another program (self-check, a library caller), the signal is that program's to handle.
+ * @param run - the run under way
+ * @internal
+ */
+export function interruptRunOnSignal(run: RunUnderWay): void {
+  if (!catchingInterrupts()) return;
+  underWay = run;
+  if (!listening) {
+    listening = true;
+    for (const signal of INTERRUPT_SIGNALS) process.on(signal, onRunSignal);
+  }
+  const early = caughtSignal();
+  if (early !== null) onRunSignal(early);
+}
+
+function onRunSignal(signal: NodeJS.Signals): void {
+  const run = underWay;
+  underWay = null;
+  // A run whose report is already in place (or discarded) owes nothing.
+  if (run === null || !existsSync(run.output.staging)) return;
+  sweepRunProcesses(run.tag);
+  process.stderr.write(`adapter-qualify: interrupted by ${signal}: ${run.writeInterrupted(signal as InterruptSignal)}\n`);
+  process.exit(INTERRUPTED_EXIT_CODE);
+}
+
+/**
+ * An ACP run: the report holds the cases finished before the signal (the case in flight, whose agent the
+ * suite ended, counts for nothing). See {@link interruptRunOnSignal}.
  * @param run - the run under way
  * @internal
  */
 export function interruptAcpRunOnSignal(run: AcpRunUnderWay): void {
-  // Inside another program (self-check, a library caller), the signal is that program's to handle.
-  if (!catchingInterrupts()) return;
-  acpRun = run;
-  if (!acpListening) {
-    acpListening = true;
-    for (const signal of INTERRUPT_SIGNALS) process.on(signal, onAcpSignal);
-  }
-  const early = caughtSignal();
-  if (early !== null) onAcpSignal(early);
-}
-
-function onAcpSignal(signal: NodeJS.Signals): void {
-  const run = acpRun;
-  acpRun = null;
-  // A run whose report is already in place (or discarded) owes nothing.
-  if (run === null || !existsSync(run.output.staging)) return;
-  const judged = [...run.evidence];
-  sweepRunProcesses(run.tag);
-  const written = writeInterruptedAcpReport(run, signal as InterruptSignal, judged);
-  process.stderr.write(`adapter-qualify: interrupted by ${signal}: ${written}\n`);
-  process.exit(INTERRUPTED_EXIT_CODE);
+  interruptRunOnSignal({ output: run.output, tag: run.tag, writeInterrupted: (signal) => writeInterruptedAcpReport(run, signal, [...run.evidence]) });
 }
 
 function writeInterruptedAcpReport(run: AcpRunUnderWay, signal: InterruptSignal, judged: readonly AcpEvidence[]): string {
@@ -226,10 +246,26 @@ function writeInterruptedAcpReport(run: AcpRunUnderWay, signal: InterruptSignal,
       filteredOut: options.only !== null,
       replayCommand: run.replayCommand,
     });
-    writeReportFilesSync(report as unknown as AcceptanceReport, run.output.staging);
-    run.output.commitSync();
-    return `the report of the cases finished before the signal is in ${options.outDir} (exit code ${report.exitCode})`;
+    return writeInterruptedReport(report as unknown as AcceptanceReport, run.output, options.outDir);
   } catch (error) {
-    return `the interrupted report could not be written: ${error instanceof Error ? error.message : String(error)}`;
+    return `the interrupted report could not be written: ${describeError(error)}`;
+  }
+}
+
+/**
+ * Writes an interrupted run's report into the staging directory and puts it in place, synchronously.
+ * @param report - the report, marked interrupted
+ * @param output - the run's output directory
+ * @param outDir - `--out`, as the user gave it
+ * @returns where the report went, or why it could not be written
+ * @internal
+ */
+export function writeInterruptedReport(report: AcceptanceReport, output: OutputDirectory, outDir: string): string {
+  try {
+    writeReportFilesSync(report, output.staging);
+    output.commitSync();
+    return `the report of what was judged before the signal is in ${outDir} (exit code ${report.exitCode})`;
+  } catch (error) {
+    return `the interrupted report could not be written: ${describeError(error)}`;
   }
 }

@@ -2,8 +2,10 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { buildReport, type FailedTest } from '../reports/buildReport.js';
+import { interruptedRunError, interruptRunOnSignal, writeInterruptedReport } from './interruptedReport.js';
+import type { InterruptSignal } from './runInterruption.js';
 import { fingerprintSubject } from '../reports/fingerprintSubject.js';
-import type { AcceptanceReport, ReportExitCode } from '../reports/types.js';
+import type { AcceptanceReport, ReportExitCode, ReportSubject } from '../reports/types.js';
 import type { ClauseId } from './clauses.js';
 import type { JsonValue } from './protocol/canonicalJson.js';
 import { OUTCOME_CONTRACT } from './protocol/types.js';
@@ -63,23 +65,54 @@ export async function runManifestQualification(options: ManifestRunOptions): Pro
     const transcript = new TranscriptWriter(workspace.workDir);
     const recorders: EvidenceRecorder[] = [];
     const failedTests: FailedTest[] = [];
+    // Checks under way: a signal ends their calls, which then prove nothing, so an interrupted report leaves them out.
+    const inFlight = new Set<string>();
     const recorder = (name: string, clauses: readonly ClauseId[]): EvidenceRecorder => {
       const created = new EvidenceRecorder(name, clauses);
       recorders.push(created);
       return created;
     };
     const guarded = async <T>(name: string, fallback: T, body: () => Promise<T>): Promise<T> => {
+      inFlight.add(name);
       try {
         return await body();
       } catch (error) {
         failedTests.push({ testName: name, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
         return fallback;
+      } finally {
+        inFlight.delete(name);
       }
     };
     const seed = options.seed;
+    const reportOf = (subject: ReportSubject, finishedAt: Date, interrupted: InterruptSignal | null): AcceptanceReport => {
+      const head = reportHead({ seed, runs: options.runs, strict: options.strict, strictShould: options.strictShould, only: null }, workspace.startedAt, finishedAt);
+      const judged = interrupted === null ? recorders : recorders.filter((each) => !inFlight.has(each.testName));
+      return buildReport({
+        profile: 'adapter-manifest.v1',
+        metas: judged.map((each) => each.meta()),
+        failedTests,
+        unhandledErrors: interrupted === null ? [] : [interruptedRunError(interrupted, true)],
+        filteredOut: false,
+        subject,
+        suite: head.suite,
+        environment: head.environment,
+        run: { ...head.run, options: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes }, ...(interrupted === null ? {} : { interrupted }) },
+        replayCommand: (handle) => manifestReplayCommand(handle.seed, options),
+      });
+    };
+    const manifestRead = await readJsonFile(options.manifestPath);
+    interruptRunOnSignal({
+      output: workspace.output,
+      tag: workspace.tag,
+      writeInterrupted: (signal) => {
+        // The files are not read again: the report is due at once.
+        const manifest = (manifestRead.kind === 'json' ? manifestRead.value : null) as JsonValue;
+        const subject = { config: { manifestPath: options.manifestPath, manifest }, executableSha256: null, argvFileSha256s: [], authorityId: null };
+        return writeInterruptedReport(reportOf(subject, new Date(), signal), workspace.output, options.outDir);
+      },
+    });
 
     const manifestRecorder = recorder(CHECK_NAMES.manifest, MAN_CLAUSES);
-    const manifestRead = await readJsonFile(options.manifestPath);
     const manifest = await guarded<CheckedManifest | null>(CHECK_NAMES.manifest, null, () => checkManifest(options.manifestPath, manifestRead, manifestRecorder, seed));
     const catalogRecorder = recorder(CHECK_NAMES.catalog, CAT_CLAUSES);
     const catalog = await guarded<CheckedCatalog | null>(CHECK_NAMES.catalog, null, () =>
@@ -122,19 +155,7 @@ export async function runManifestQualification(options: ManifestRunOptions): Pro
 
     await mergeTranscriptParts(workspace.workDir, join(workspace.output.staging, 'transcript.jsonl'));
     const subject = await manifestSubject(options.manifestPath, manifestRead.kind === 'json' ? manifestRead.value : null, manifest);
-    const head = reportHead({ seed, runs: options.runs, strict: options.strict, strictShould: options.strictShould, only: null }, workspace.startedAt, new Date());
-    const report = buildReport({
-      profile: 'adapter-manifest.v1',
-      metas: recorders.map((each) => each.meta()),
-      failedTests,
-      unhandledErrors: [],
-      filteredOut: false,
-      subject,
-      suite: head.suite,
-      environment: head.environment,
-      run: { ...head.run, options: { timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes } },
-      replayCommand: (handle) => manifestReplayCommand(handle.seed, options),
-    });
+    const report = reportOf(subject, new Date(), null);
     const summary = await writeAcceptance(report, workspace, options.outDir);
     return { report, exitCode: report.exitCode, reportDir: options.outDir, summary };
   });
