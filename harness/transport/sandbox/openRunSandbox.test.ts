@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import type { CommandTarget } from '../OperationTransport.js';
 import { runAdapterCall } from '../runAdapterCall.js';
 import { endThisThreadSpawner } from '../spawner.js';
 import { openRunSandbox, probeSandboxSupport, SANDBOX_PROGRAM_VARIABLES, SANDBOX_UID, type RunSandbox, type RunSandboxRequest } from './openRunSandbox.js';
-import { enterSandboxContext } from './sandboxPlan.js';
+import { enterSandboxContext, sandboxedArgv } from './sandboxPlan.js';
 
 const hasBubblewrap = process.platform === 'linux' && probeSandboxSupport().mechanism === 'bubblewrap';
 
@@ -65,6 +65,14 @@ describe.runIf(hasBubblewrap)('the run sandbox (bubblewrap)', () => {
     );
     expect(secrets.stdout).not.toContain(process.env.PATH ?? 'no path');
     expect(secrets.stdout.trim().split('\n').at(-1)).toBe('0');
+  });
+
+  it('starts a long-lived program (an ACP agent) in a sandbox of its own, in the directory asked, with nothing of its own on stderr', () => {
+    const [file, ...args] = sandboxedArgv(sandbox.plan!, ['/bin/sh', '-c', 'pwd'], [], join(root, 'adapter'));
+    const ran = spawnSync(file, args, { encoding: 'utf8' });
+    expect(ran.stdout).toBe(`${join(root, 'adapter')}\n`);
+    // bubblewrap warns there when given --chdir twice: the candidate's stderr is evidence (ACP-LIFE-STDERR).
+    expect(ran.stderr).toBe('');
   });
 
   it('shows the root read-only, its state and a private /tmp writable, and hides the suite, the home, the work and report directories', async () => {

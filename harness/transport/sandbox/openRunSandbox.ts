@@ -183,8 +183,6 @@ function bubblewrapArgs(request: RunSandboxRequest): string[] {
     '--tmpfs',
     '/tmp',
     ...mountsInOrder(request),
-    '--chdir',
-    '/',
   ];
 }
 

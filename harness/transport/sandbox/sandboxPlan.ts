@@ -32,7 +32,8 @@ export interface SandboxPlan {
  * @public
  */
 export function sandboxedArgv(plan: SandboxPlan, argv: readonly [string, ...string[]], expose: readonly string[] = [], chdir?: string): [string, ...string[]] {
-  const binds = plan.mechanism === 'bubblewrap' ? [...expose.flatMap((path) => ['--ro-bind', path, path]), ...(chdir === undefined ? [] : ['--chdir', chdir])] : [];
+  // One --chdir: bubblewrap warns on the candidate's stderr when given more.
+  const binds = plan.mechanism === 'bubblewrap' ? [...expose.flatMap((path) => ['--ro-bind', path, path]), '--chdir', chdir ?? '/'] : [];
   const entered: [string, ...string[]] = [plan.program, ...plan.args, ...binds, ...plan.sealArgs, '--', ...argv];
   if (plan.cgroupProcs === null) return entered;
   // The shell joins the run's cgroup, then becomes the sandbox's program: every process of the sandbox is counted from its first.
