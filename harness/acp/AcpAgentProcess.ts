@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTag } from '../transport/containment/environment.js';
 import { ensureLauncher, launchCommand, type LaunchCommand } from '../transport/containment/launcher.js';
-import { currentSandboxPlan, sandboxedArgv } from '../transport/sandbox/sandboxPlan.js';
+import { currentSandboxPlan, sandboxedArgv, type SandboxPlan } from '../transport/sandbox/sandboxPlan.js';
 import { descendantsOf, launcherProcesses, readProcessTable, type ProcessEntry } from '../transport/containment/sweep.js';
 import { killEach, killProcessGroup, killUntilGone } from '../transport/process.js';
 
@@ -67,8 +67,14 @@ export class AcpAgentProcess {
   #exit: AgentExit | null = null;
   readonly #exited: Promise<AgentExit>;
   #stdinError: string | null = null;
+  /**
+   * Whether the agent runs in a sandbox of its own, whose PID namespace ends when the agent exits and
+   * takes every process the agent started with it: what it would leave behind on a host cannot be seen.
+   */
+  readonly leftoversDieWithIt: boolean;
 
-  private constructor(child: ChildProcess, stdin: Socket, callId: string, handlers: AgentOutputHandlers) {
+  private constructor(child: ChildProcess, stdin: Socket, callId: string, handlers: AgentOutputHandlers, sandboxed: boolean) {
+    this.leftoversDieWithIt = sandboxed;
     this.#child = child;
     this.#stdin = stdin;
     this.#callId = callId;
@@ -97,7 +103,8 @@ export class AcpAgentProcess {
    * @throws AgentSpawnError when nothing could be started
    */
   static async start(request: AgentSpawnRequest, handlers: AgentOutputHandlers): Promise<AcpAgentProcess> {
-    const [file, ...args] = sandboxed(launchCommand([request.executable, ...request.argv], request.callId), request.cwd);
+    const plan = currentSandboxPlan();
+    const [file, ...args] = sandboxed(plan, launchCommand([request.executable, ...request.argv], request.callId), request.cwd);
     const { agentEnd, suiteEnd } = await socketPair();
     const child = spawn(file, args, { cwd: request.cwd, env: { ...request.env }, stdio: [agentEnd, 'pipe', 'pipe'], detached: true, shell: false });
     try {
@@ -112,7 +119,7 @@ export class AcpAgentProcess {
       // The agent holds its own copy now: only the suite's end decides when its stdin ends.
       agentEnd.destroy();
     }
-    return new AcpAgentProcess(child, suiteEnd, request.callId, handlers);
+    return new AcpAgentProcess(child, suiteEnd, request.callId, handlers, plan !== null);
   }
 
   /** The exit, once it happened. */
@@ -237,9 +244,8 @@ export class AcpAgentProcess {
  * The argv that starts `launch`: as it is, or, when the run has a sandbox, as the init of a new
  * one (its launcher bound in read-only, `cwd` the directory it starts in).
  */
-function sandboxed(launch: LaunchCommand, cwd: string): [string, ...string[]] {
+function sandboxed(plan: SandboxPlan | null, launch: LaunchCommand, cwd: string): [string, ...string[]] {
   const argv: [string, ...string[]] = [launch.file, ...launch.args];
-  const plan = currentSandboxPlan();
   if (plan === null) return argv;
   const launcher = ensureLauncher();
   return sandboxedArgv(plan, argv, launch.viaLauncher && launcher.mode === 'subreaper-launcher' ? [launcher.path] : [], cwd);

@@ -63,8 +63,13 @@ async function judgeEnding(context: AcpCaseContext, connection: AcpConnection, h
       `${survivors.length} process(es) the agent started still ran ${EXIT_GRACE_MS} ms after it exited on ${how}: ${survivors.slice(0, 3).join('; ')}`,
       null,
     );
+  else if (connection.process.leftoversDieWithIt) context.inconclusive('ACP-LIFE-NO-ORPHANS', LEFTOVERS_DIE_WITH_SANDBOX);
   else context.pass('ACP-LIFE-NO-ORPHANS');
 }
+
+/** Why no leftover is evidence in the sandbox. */
+export const LEFTOVERS_DIE_WITH_SANDBOX =
+  "the agent ran in the sandbox, whose PID namespace ends with the agent and takes every process it started with it, so a process it would leave behind on a host cannot be seen (judged with --no-sandbox, on a machine you don't mind the agent running on)";
 
 export const acpSuite: AcpSuite = {
   title: 'Process lifecycle and containment',
