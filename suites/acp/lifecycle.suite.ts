@@ -67,9 +67,9 @@ async function judgeEnding(context: AcpCaseContext, connection: AcpConnection, h
   else context.pass('ACP-LIFE-NO-ORPHANS');
 }
 
-/** Why no leftover is evidence in the sandbox. */
+/** Why no leftover is evidence in a sandbox that ends with the agent (no compiled launcher to keep it open). */
 export const LEFTOVERS_DIE_WITH_SANDBOX =
-  "the agent ran in the sandbox, whose PID namespace ends with the agent and takes every process it started with it, so a process it would leave behind on a host cannot be seen (judged with --no-sandbox, on a machine you don't mind the agent running on)";
+  "the agent ran in the sandbox without the suite's launcher (no C compiler here), so the sandbox's PID namespace ended with the agent and took every process it started along: a process it would leave behind on a host cannot be seen (install gcc, or judge it with --no-sandbox on a machine you don't mind the agent running on)";
 
 export const acpSuite: AcpSuite = {
   title: 'Process lifecycle and containment',

@@ -99,6 +99,35 @@ describe.runIf(process.platform === 'linux')('the per-call launcher', () => {
     expect(sweepRunProcesses(runTag()).killed).toBe(0);
   });
 
+  it("with a status channel, tells the adapter's end there at once and exits only once what it left behind is gone", async () => {
+    const launcher = ensureLauncher();
+    if (launcher.mode !== 'subreaper-launcher') throw new Error(launcher.reason);
+    const callId = randomUUID();
+    // The adapter prints whether it sees the channel's variable, leaves a sleeper behind, and dies by SIGTERM.
+    const script = 'echo "variable=${AQ_LAUNCH_STATUS_FD-unset}"; setsid sleep 1 >/dev/null 2>&1 & kill -TERM $$';
+    const started = Date.now();
+    const child = spawn(launcher.path, ['aq-status-test', callId, '/bin/sh', '-c', script], {
+      stdio: ['ignore', 'pipe', 'ignore', 'pipe'],
+      env: { PATH: process.env.PATH, AQ_LAUNCH_STATUS_FD: '3' },
+    });
+    const told = new Promise<{ text: string; atMs: number }>((resolve) => {
+      let text = '';
+      child.stdio[3]!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stdio[3]!.on('end', () => resolve({ text, atMs: Date.now() - started }));
+    });
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<{ signal: NodeJS.Signals | null; atMs: number }>((resolve) => child.once('exit', (_, signal) => resolve({ signal, atMs: Date.now() - started })));
+    const status = await told;
+    const exit = await exited;
+    expect(status.text).toBe('signal 15\n');
+    expect(stdout).toBe('variable=unset\n');
+    // The launcher mirrors the adapter's end, once the sleeper (1 s) is gone: well after the status.
+    expect(exit.signal).toBe('SIGTERM');
+    expect(exit.atMs - status.atMs).toBeGreaterThanOrEqual(500);
+    expect(findMarkedProcesses(new Set([callId])) ?? []).toEqual([]);
+  });
+
   it('leaves processes of other runs alone', async () => {
     const launcher = ensureLauncher();
     if (launcher.mode !== 'subreaper-launcher') throw new Error(launcher.reason);

@@ -130,7 +130,7 @@ static void start(long id, int launcher, const char *cwd, const char *file, char
       environ = envp; /* execvp looks FILE up in the process's own PATH, as Node.js does */
       if (launcher && argv[1] && argv[2] && argv[3] && retitle(argv)) {
         close_from_3(); /* this process's pipes and other calls' (the report pipe's close says it runs) */
-        launch(argv + 3);
+        launch(argv + 3, -1);
       }
       execvp(file, argv);
     }

@@ -85,8 +85,9 @@ static void run_adapter(char **argv, int report) {
   _exit(0);
 }
 
-static void keep(pid_t group, char **argv, int to_launcher) {
+static void keep(pid_t group, char **argv, int to_launcher, int status_fd) {
   int from_parent[2];
+  if (status_fd >= 0) close(status_fd);
   setpgid(0, 0);
   prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   if (pipe(from_parent) != 0) _exit(125);
@@ -122,7 +123,17 @@ static void keep(pid_t group, char **argv, int to_launcher) {
   _exit(0);
 }
 
-void launch(char **argv) {
+/* The adapter's status word as one line of text on status_fd ("exit N" or "signal N"), then the fd closed. */
+static void tell_status(int status_fd, int status) {
+  char line[32];
+  int length = WIFSIGNALED(status) ? snprintf(line, sizeof line, "signal %d\n", WTERMSIG(status))
+                                   : snprintf(line, sizeof line, "exit %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : 125);
+  ssize_t n;
+  do n = write(status_fd, line, (size_t)length); while (n < 0 && errno == EINTR);
+  close(status_fd);
+}
+
+void launch(char **argv, int status_fd) {
   int to_launcher[2];
   if (pipe(to_launcher) != 0) _exit(125);
   pid_t group = getpgrp();
@@ -130,11 +141,19 @@ void launch(char **argv) {
   if (keeper < 0) _exit(125);
   if (keeper == 0) {
     close(to_launcher[0]);
-    keep(group, argv, to_launcher[1]);
+    keep(group, argv, to_launcher[1], status_fd);
   }
   close(to_launcher[1]);
   quiet_stdio();
   int status;
-  if (read_int(to_launcher[0], &status)) mirror(status);
-  mirror(SIGKILL); /* as a status word: killed by SIGKILL (the keeper was killed) */
+  if (!read_int(to_launcher[0], &status)) status = SIGKILL; /* as a status word: killed by SIGKILL (the keeper was killed) */
+  if (status_fd >= 0) {
+    /* The adapter's status goes out now; this process stays until the keeper, and so every
+     * process the adapter left behind, is gone (a sandbox whose first process this is ends
+     * with it, and would take those leftovers along unseen). */
+    tell_status(status_fd, status);
+    int ignored;
+    while (waitpid(keeper, &ignored, 0) < 0 && errno == EINTR) continue;
+  }
+  mirror(status);
 }

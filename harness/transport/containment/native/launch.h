@@ -18,7 +18,9 @@
  * launcher.ts reads it back (launchFailure). */
 #define AQ_EXEC_FAILURE_PREFIX "aq-launch: cannot execute "
 
-/* Runs the call from the calling process (L): argv is the adapter's, executable first. */
-__attribute__((noreturn)) void launch(char **argv);
+/* Runs the call from the calling process (L): argv is the adapter's, executable first. With a
+ * status_fd (not -1), L writes the adapter's status there ("exit N" or "signal N") as soon as it
+ * is known, and exits only once the keeper has (every process the adapter started is gone). */
+__attribute__((noreturn)) void launch(char **argv, int status_fd);
 
 #endif
