@@ -1,5 +1,5 @@
 // argv: <SIGNAL> then the call's own arguments. Ignores SIGNAL (when it can) and sends it to every process it can see but itself
-// (its ancestors first: launcher, keeper, spawner, tracer, the suite when it is visible), the way a
+// (its ancestors first: launcher, keeper, spawner, tracer, the suite when it is visible; PID 1 too), the way a
 // buggy or hostile cleanup does, then answers as the reference adapter does.
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -21,7 +21,7 @@ for (let pid = process.ppid; pid > 1 && !ancestors.includes(pid); pid = parentOf
 const others = readdirSync('/proc')
   .filter((entry) => /^\d+$/.test(entry))
   .map(Number)
-  .filter((pid) => pid !== process.pid && pid !== 1 && !ancestors.includes(pid));
+  .filter((pid) => pid !== process.pid && !ancestors.includes(pid));
 for (const pid of [...ancestors, ...others]) {
   try {
     process.kill(pid, signal);

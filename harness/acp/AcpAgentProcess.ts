@@ -294,7 +294,7 @@ function sandboxed(plan: SandboxPlan | null, launch: LaunchCommand, cwd: string)
   const argv: [string, ...string[]] = [launch.file, ...launch.args];
   if (plan === null) return argv;
   const launcher = ensureLauncher();
-  return sandboxedArgv(plan, argv, launch.viaLauncher && launcher.mode === 'subreaper-launcher' ? [launcher.path] : [], cwd);
+  return sandboxedArgv(plan, argv, { expose: launch.viaLauncher && launcher.mode === 'subreaper-launcher' ? [launcher.path] : [], chdir: cwd });
 }
 
 /**

@@ -230,9 +230,11 @@ class Spawner {
     this.#path = path;
     // Empty arguments: room for a launcher's command line (`native/aq-spawn.c`, request L).
     const argv: [string, ...string[]] = [path, ...new Array<string>(LAUNCHER_TITLE_ROOM).fill('')];
-    // In a run's sandbox, the spawner is its init's child: every process of the thread's calls runs in it and ends with it.
+    // In a run's sandbox, the spawner is its PID 1: every process of the thread's calls runs in it and ends with it, and none
+    // of them can stop or kill the spawner (the kernel drops such signals to a namespace's init).
     const launcher = ensureLauncher();
-    const [file, ...args] = sandbox === null ? argv : sandboxedArgv(sandbox, argv, [path, ...(launcher.mode === 'subreaper-launcher' ? [launcher.path] : [])]);
+    const expose = [path, ...(launcher.mode === 'subreaper-launcher' ? [launcher.path] : [])];
+    const [file, ...args] = sandbox === null ? argv : sandboxedArgv(sandbox, argv, { expose, asInit: true });
     this.#child = spawn(file, args, { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
     this.#child.stdout?.on('data', (chunk: Buffer) => this.#receive(chunk));
     this.#child.stdin?.on('error', (error) => this.#lose(`the suite's spawner stopped reading: ${error.message}`));

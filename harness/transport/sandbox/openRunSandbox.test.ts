@@ -67,8 +67,17 @@ describe.runIf(hasBubblewrap)('the run sandbox (bubblewrap)', () => {
     expect(secrets.stdout.trim().split('\n').at(-1)).toBe('0');
   });
 
+  it("keeps the suite's spawner out of the candidate's reach: SIGSTOP and SIGKILL to it are dropped, the next call runs", async () => {
+    const script = 'for p in /proc/[0-9]*; do case "$(readlink $p/exe)" in *aq-spawn*) kill -STOP ${p#/proc/}; kill -KILL ${p#/proc/}; echo "signalled ${p#/proc/}";; esac; done';
+    const signalled = await inSandbox(script, join(root, 'adapter'));
+    // The spawner runs in the sandbox as its PID 1, and the candidate found it (beside its own call's processes, forked from it).
+    expect(signalled.stdout.split('\n')).toContain('signalled 1');
+    const next = await inSandbox('echo next', join(root, 'adapter'));
+    expect(next).toMatchObject({ stdout: 'next\n', exitCode: 0 });
+  });
+
   it('starts a long-lived program (an ACP agent) in a sandbox of its own, in the directory asked, with nothing of its own on stderr', () => {
-    const [file, ...args] = sandboxedArgv(sandbox.plan!, ['/bin/sh', '-c', 'pwd'], [], join(root, 'adapter'));
+    const [file, ...args] = sandboxedArgv(sandbox.plan!, ['/bin/sh', '-c', 'pwd'], { chdir: join(root, 'adapter') });
     const ran = spawnSync(file, args, { encoding: 'utf8' });
     expect(ran.stdout).toBe(`${join(root, 'adapter')}\n`);
     // bubblewrap warns there when given --chdir twice: the candidate's stderr is evidence (ACP-LIFE-STDERR).

@@ -20,20 +20,36 @@ export interface SandboxPlan {
   readonly exchangeDir: string;
 }
 
+/** How a program enters a sandbox of its own ({@link sandboxedArgv}). */
+export interface SandboxEntry {
+  /** Files or directories hidden by the plan that the program needs (the suite's own programs run inside). @defaultValue none */
+  readonly expose?: readonly string[];
+  /** The directory the program starts in (under `unshare`, the caller's own cwd is kept). @defaultValue `/` */
+  readonly chdir?: string;
+  /**
+   * The program is the sandbox's PID 1 (bubblewrap installs no init of its own; under `unshare` it
+   * always is): the kernel then drops every signal a process of the sandbox sends it that it does not
+   * handle, SIGSTOP and SIGKILL included, so the candidate cannot stop or kill it. The program must reap
+   * the orphans the sandbox's processes leave. @defaultValue false
+   */
+  readonly asInit?: boolean;
+}
+
 /**
- * The argv that runs `argv` as the init of a new sandbox of `plan`: the process and everything it
- * starts share that sandbox, and when it exits the kernel ends every process left in it. The
- * files in `expose` (the suite's own programs run inside, e.g. the spawner) are bound read-only
- * at their paths first. Reusable for any long-lived process (a spawner, an ACP agent).
+ * The argv that runs `argv` in a new sandbox of `plan`: the process and everything it starts share
+ * that sandbox, and when it exits the kernel ends every process left in it. Reusable for any
+ * long-lived process (a spawner, an ACP agent).
  * @param plan - the run's sandbox.
  * @param argv - the program to run inside, executable first (an absolute path).
- * @param expose - files or directories hidden by the plan that the program needs.
- * @param chdir - the directory the program starts in (under `unshare`, the spawner's own cwd is kept). @defaultValue `/`
+ * @param entry - what the program needs bound back, where it starts, whether it is the sandbox's PID 1.
  * @public
  */
-export function sandboxedArgv(plan: SandboxPlan, argv: readonly [string, ...string[]], expose: readonly string[] = [], chdir?: string): [string, ...string[]] {
+export function sandboxedArgv(plan: SandboxPlan, argv: readonly [string, ...string[]], entry: SandboxEntry = {}): [string, ...string[]] {
   // One --chdir: bubblewrap warns on the candidate's stderr when given more.
-  const binds = plan.mechanism === 'bubblewrap' ? [...expose.flatMap((path) => ['--ro-bind', path, path]), '--chdir', chdir ?? '/'] : [];
+  const binds =
+    plan.mechanism === 'bubblewrap'
+      ? [...(entry.expose ?? []).flatMap((path) => ['--ro-bind', path, path]), '--chdir', entry.chdir ?? '/', ...(entry.asInit === true ? ['--as-pid-1'] : [])]
+      : [];
   const entered: [string, ...string[]] = [plan.program, ...plan.args, ...binds, ...plan.sealArgs, '--', ...argv];
   if (plan.cgroupProcs === null) return entered;
   // The shell joins the run's cgroup, then becomes the sandbox's program: every process of the sandbox is counted from its first.
