@@ -9,6 +9,7 @@ import { CLI_BIN } from './runQualifyCli.js';
 import { adapterProcessesUnder } from './adapterProcessesUnder.js';
 import { packageRoot } from '../packageRoot.js';
 import type { AcceptanceReport } from '../../reports/types.js';
+import { INTERRUPTED_EXIT_CODE } from '../runInterruption.js';
 
 /** The bound the interrupted report is due within, from the signal to the end of the process. */
 export const REPORT_DUE_MS = 10_000;
@@ -118,4 +119,38 @@ export function startBusyLoops(): () => Promise<void> {
   return async () => {
     await Promise.all(loops.map((loop) => new Promise((resolve) => loop.once('exit', resolve).kill('SIGKILL'))));
   };
+}
+
+/** The CLI's process as `execa` gives it (`reject: false`, `forceKillAfterDelay: false`), as far as an interruption needs it. */
+interface RunUnderWay extends PromiseLike<{ readonly signal?: string | undefined; readonly exitCode?: number | undefined; readonly stderr: unknown }> {
+  readonly exitCode: number | null;
+  kill(signal: NodeJS.Signals): boolean;
+}
+
+/**
+ * Sends `signal` to a run under way and checks what every interrupted run owes, whatever its profile:
+ * the process ends by itself with exit code 4, its report is marked interrupted and books no FAIL.
+ * The caller checks the time (`tookMs` against {@link REPORT_DUE_MS}) once it has checked what it left.
+ * @param child - the CLI's process, still running
+ * @param signal - the signal sent
+ * @param outDir - the run's `--out`
+ */
+export async function interruptRunUnderWay(
+  child: RunUnderWay,
+  signal: 'SIGTERM' | 'SIGINT',
+  outDir: string,
+): Promise<{ readonly report: AcceptanceReport; readonly tookMs: number; readonly stderr: string }> {
+  expect(child.exitCode, 'the run ended before the signal').toBeNull();
+  const sentAt = Date.now();
+  child.kill(signal);
+  const result = await Promise.race([child, sleep(60_000).then(() => child.kill('SIGKILL'))]).then(() => child);
+  const tookMs = Date.now() - sentAt;
+  const stderr = String(result.stderr);
+  expect(result.signal, stderr).toBeUndefined();
+  expect(result.exitCode, stderr).toBe(INTERRUPTED_EXIT_CODE);
+  const report = JSON.parse(await readFile(join(outDir, 'acceptance.json'), 'utf8')) as AcceptanceReport;
+  expect(report.run.interrupted).toBe(signal);
+  expect(report.exitCode).toBe(INTERRUPTED_EXIT_CODE);
+  expect(report.clauses.filter((entry) => entry.verdict === 'FAIL').map((entry) => `${entry.id}: ${entry.reason ?? ''}`)).toEqual([]);
+  return { report, tookMs, stderr };
 }
