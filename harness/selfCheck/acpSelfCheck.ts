@@ -153,6 +153,13 @@ export function onlyFor(mutant: AcpMutantDefinition): string {
 }
 
 /** Clauses the connection judges on every frame of every case: any case that talks to the agent decides them. */
+/**
+ * The inactivity limit of the self-check's runs: a mutant that goes silent (a cancelled turn never
+ * answered) is judged when it runs out, once per shrinking run, so the default's 60 s would make those
+ * mutants take minutes. The reference agent never goes silent while the suite owes it nothing.
+ */
+const SELF_CHECK_INACTIVITY_MS = 10_000;
+
 const CONNECTION_JUDGED: readonly AcpClauseId[] = [
   'ACP-FRM-STDOUT-PURE',
   'ACP-FRM-LINE',
@@ -235,7 +242,7 @@ async function qualify(
       only,
       replayPath: null,
       bootstrapTimeoutMs: acpRunDefaults.bootstrapTimeoutMs,
-      inactivityMs: acpRunDefaults.inactivityMs,
+      inactivityMs: SELF_CHECK_INACTIVITY_MS,
       frameBytes: acpRunDefaults.frameBytes,
       strict: false,
       strictShould: false,
