@@ -9,7 +9,7 @@ import { renderSummary } from '../reports/renderSummary.js';
 import type { AcceptanceReport, ReportRun } from '../reports/types.js';
 import { notApplicableClauses } from './notApplicableClauses.js';
 import type { NormalizedRunOptions } from './options/runOptions.js';
-import { subjectAuthorityId } from './options/runOptions.js';
+import { recordedRunOptions, subjectAuthorityId } from './options/runOptions.js';
 import { packageVersion } from './packageRoot.js';
 import type { EmergencyReport, InterruptSignal } from './runInterruption.js';
 import { existsSync, rmSync } from 'node:fs';
@@ -53,17 +53,7 @@ export function minimalInterruptedReport(options: NormalizedRunOptions, signal: 
     strict: options.strict,
     strictShould: options.strictShould,
     only: options.only,
-    options: {
-      timeoutMs: options.timeoutMs,
-      maxOutputBytes: options.maxOutputBytes,
-      payload: options.payload.kind,
-      maxSubmits: options.maxSubmits,
-      ...(options.maxFailures === null ? {} : { maxFailures: options.maxFailures }),
-      concurrency: options.concurrency,
-      pollBudget: options.pollBudget,
-      settleMs: options.settleMs,
-      ...(options.hideNotApplicable ? { hideNotApplicable: true as const } : {}),
-    },
+    options: recordedRunOptions(options),
     interrupted: signal,
   };
   return buildReport({

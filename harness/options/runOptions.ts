@@ -252,3 +252,22 @@ export interface SelfCheckOptionsInput extends Pick<RunOptionsInput, 'out' | 'se
   /** `--threshold N`. @defaultValue none (every judgeable mutant must be killed) */
   readonly threshold?: string | undefined;
 }
+
+/**
+ * The options a report records of a coding-operation run (`run.options`), whatever ended the run.
+ * @param options - the run's options
+ * @internal
+ */
+export function recordedRunOptions(options: NormalizedRunOptions) {
+  return {
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes,
+    payload: options.payload.kind,
+    maxSubmits: options.maxSubmits,
+    ...(options.maxFailures === null ? {} : { maxFailures: options.maxFailures }),
+    concurrency: options.concurrency,
+    pollBudget: options.pollBudget,
+    settleMs: options.settleMs,
+    ...(options.hideNotApplicable ? { hideNotApplicable: true as const } : {}),
+  };
+}

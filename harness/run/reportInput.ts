@@ -1,7 +1,7 @@
 import type { BuildReportInput } from '../../reports/buildReport.js';
 import type { ReportSubject } from '../../reports/types.js';
 import { notApplicableClauses } from '../notApplicableClauses.js';
-import type { NormalizedRunOptions } from '../options/runOptions.js';
+import { recordedRunOptions, type NormalizedRunOptions } from '../options/runOptions.js';
 import type { InterruptSignal } from '../runInterruption.js';
 import type { FinishedRun } from './finishRun.js';
 import { reportHead } from './qualificationRun.js';
@@ -44,17 +44,7 @@ export function codingOperationReportInput({ options, startedAt, finishedAt, sub
     environment: head.environment,
     run: {
       ...head.run,
-      options: {
-        timeoutMs: options.timeoutMs,
-        maxOutputBytes: options.maxOutputBytes,
-        payload: options.payload.kind,
-        maxSubmits: options.maxSubmits,
-        ...(options.maxFailures === null ? {} : { maxFailures: options.maxFailures }),
-        concurrency: options.concurrency,
-        pollBudget: options.pollBudget,
-        settleMs: options.settleMs,
-        ...(options.hideNotApplicable ? { hideNotApplicable: true as const } : {}),
-      },
+      options: recordedRunOptions(options),
       ...(signal === null ? {} : { interrupted: signal }),
       ...(options.subject.kind === 'command'
         ? {
