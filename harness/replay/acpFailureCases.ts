@@ -1,14 +1,13 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path, { join } from 'node:path';
 import type { AcpEvidence, AcpFailureEvidence } from '../acp/AcpCase.js';
 import { isAcpClauseId, type AcpClauseId } from '../acp/acpClauses.js';
 import { acpRunDefaults, type AcpRunOptions } from '../acp/acpRunOptions.js';
 import { escapeRegExp, shellQuote } from '../quoting.js';
-import { describeError, UsageError } from '../UsageError.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
 import type { AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
 import type { ClauseVerdict } from '../../reports/types.js';
-import { cliWords, FAILURES_DIR, judgeReplay, REPLAY_ATTEMPTS, type ReplayAnswer } from './failureCases.js';
+import { cliWords, FAILURES_DIR, judgeReplay, readStoredCases, REPLAY_ATTEMPTS, type ReplayAnswer } from './failureCases.js';
 
 // The FAILs of an ACP run stored as replayable cases (`failures/<clause>.json`), the command that
 // replays each (its one case, its seed, fast-check's path of the shrunk case, its own `--out`), and the
@@ -131,21 +130,7 @@ export async function writeAcpFailureCases(cases: readonly AcpStoredFailure[], o
  * @public
  */
 export async function readAcpFailureCases(reportDir: string): Promise<AcpStoredFailure[]> {
-  const dir = join(reportDir, FAILURES_DIR);
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
-  const cases: AcpStoredFailure[] = [];
-  for (const name of names) {
-    const file = join(dir, name);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await readFile(file, 'utf8'));
-    } catch (cause) {
-      throw new UsageError(`replay: cannot read the stored case ${file}: ${describeError(cause)}`, { cause });
-    }
-    if (!isAcpStoredFailure(parsed)) throw new UsageError(`replay: ${file} is not a stored acp-agent.v1 case of version ${ACP_FAILURE_CASE_VERSION}`);
-    cases.push(parsed);
-  }
-  return cases;
+  return readStoredCases(reportDir, isAcpStoredFailure, `a stored acp-agent.v1 case of version ${ACP_FAILURE_CASE_VERSION}`);
 }
 
 function isAcpStoredFailure(value: unknown): value is AcpStoredFailure {

@@ -239,9 +239,22 @@ export async function readFailureCases(reportDir: string): Promise<StoredFailure
     () => false,
   );
   if (!hasReport) throw new UsageError(`replay: ${reportDir} is not a report directory (no acceptance.json)`);
+  return readStoredCases(reportDir, isStoredFailureCase, `a stored case of version ${FAILURE_CASE_VERSION}`);
+}
+
+/**
+ * Reads the stored cases of a report directory (`failures/*.json`) of any profile, in clause-ID order
+ * (none when the folder is missing).
+ * @param reportDir - the report directory
+ * @param isCase - whether a parsed file is a stored case of the profile and version
+ * @param what - what a stored case is, for the error naming a file that is not one
+ * @throws UsageError when a case file is unreadable or not a case
+ * @internal
+ */
+export async function readStoredCases<Case>(reportDir: string, isCase: (value: unknown) => value is Case, what: string): Promise<Case[]> {
   const dir = join(reportDir, FAILURES_DIR);
   const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
-  const cases: StoredFailureCase[] = [];
+  const cases: Case[] = [];
   for (const name of names) {
     const file = join(dir, name);
     let parsed: unknown;
@@ -250,7 +263,7 @@ export async function readFailureCases(reportDir: string): Promise<StoredFailure
     } catch (cause) {
       throw new UsageError(`replay: cannot read the stored case ${file}: ${describeError(cause)}`, { cause });
     }
-    if (!isStoredFailureCase(parsed)) throw new UsageError(`replay: ${file} is not a stored case of version ${FAILURE_CASE_VERSION}`);
+    if (!isCase(parsed)) throw new UsageError(`replay: ${file} is not ${what}`);
     cases.push(parsed);
   }
   return cases;
