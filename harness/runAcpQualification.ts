@@ -66,7 +66,11 @@ export async function runAcpQualification(options: AcpRunOptions, onSandboxNotic
   return withRunWorkspace(setup, async (workspace) => {
     const agentRoots = join(workspace.workDir, 'agents');
     await mkdir(agentRoots, { mode: 0o700 });
-    const sandbox = openAgentSandbox(options, openRunSandbox(acpSandboxRequest(options, { tag: workspace.tag, workDir: workspace.workDir, agentRoots, staging: workspace.output.staging })));
+    const sandbox = openAgentSandbox(
+      options,
+      openRunSandbox(acpSandboxRequest(options, { tag: workspace.tag, workDir: workspace.workDir, agentRoots, staging: workspace.output.staging })),
+      agentRoots,
+    );
     const leaveSandbox = enterSandboxContext(sandbox.plan);
     let sandboxRecord: SandboxRecord | undefined;
     const closeSandbox = (): SandboxRecord => (sandboxRecord ??= sandbox.close());
@@ -119,11 +123,21 @@ export async function runAcpQualification(options: AcpRunOptions, onSandboxNotic
 }
 
 /**
- * The run's sandbox as the agents get it: with a model stub, the host's network is kept (the
- * request asked for it) and the record says so among what is weaker, unless `--allow-network` asked anyway.
+ * The run's sandbox as the agents get it: each agent may write only its own directory under
+ * `agentRoots` (bound per agent, so the record names it); with a model stub, the host's network is
+ * kept (the request asked for it) and the record says so among what is weaker, unless `--allow-network` asked anyway.
  */
-function openAgentSandbox(options: AcpRunOptions, sandbox: RunSandbox): RunSandbox {
-  if (sandbox.plan === null || options.allowNetwork || options.loaded.config.model === null) return sandbox;
-  const weaker = [...sandbox.weaker, MODEL_STUB_NETWORK_REASON];
-  return { ...sandbox, weaker, close: () => ({ ...sandbox.close(), weaker }) };
+function openAgentSandbox(options: AcpRunOptions, sandbox: RunSandbox, agentRoots: string): RunSandbox {
+  if (sandbox.plan === null) return sandbox;
+  const weaker = options.allowNetwork || options.loaded.config.model === null ? sandbox.weaker : [...sandbox.weaker, MODEL_STUB_NETWORK_REASON];
+  const ownDirectories = `${join(agentRoots, 'agent-*')} (each agent its own directory: its HOME, working directory and session roots)`;
+  return {
+    ...sandbox,
+    weaker,
+    close: () => {
+      const record = sandbox.close();
+      // Without a view of its own (unshare), nothing is listed writable: everything the uid may write is.
+      return { ...record, weaker, writable: record.writable.length === 0 ? record.writable : [ownDirectories, ...record.writable] };
+    },
+  };
 }

@@ -67,6 +67,25 @@ describe.skipIf(!bubblewrap)('ACP agents in the sandbox', { timeout: 300_000 }, 
     ).toEqual([]);
   });
 
+  it("an agent writes only its own directory: it neither sees nor writes the run's other agents' directories (without the sandbox it does)", async () => {
+    const config = join(work, 'pries-siblings.json');
+    writeFileSync(config, JSON.stringify({ profile: 'acp-agent.v1', executable: join(packageRoot, 'adapters', 'acp-hostile', 'pries.sh'), passEnv: ['PATH'] }));
+    const siblingsTold = async (name: string, extra: readonly string[]): Promise<{ readonly agents: number; readonly told: readonly string[] }> => {
+      const out = join(work, name);
+      const run = await runCliCommand<AcpAcceptanceReport>('run', [config], out, ['--seed', '1', '--bootstrap-timeout-ms', '1500', '--only', '^ACP-LIFE', ...extra], 240_000);
+      const transcript = readFileSync(join(out, 'transcript.jsonl'), 'utf8');
+      const told = [...transcript.matchAll(/siblingsSeen\\":([0-9]+),\\"siblingsWritten\\":([0-9]+)/g)].map((match) => `${match[1]} seen, ${match[2]} written`);
+      return { agents: run.report?.run.acp.agentProcesses ?? 0, told };
+    };
+    const sandboxed = await siblingsTold('out-siblings', []);
+    expect(sandboxed.agents, 'the run started several agents, each after the first with siblings').toBeGreaterThan(1);
+    expect(sandboxed.told.length).toBe(sandboxed.agents);
+    expect(new Set(sandboxed.told)).toEqual(new Set(['0 seen, 0 written']));
+    // The same agents without the sandbox reach each other: what the sandbox withholds is there to reach.
+    const unsandboxed = await siblingsTold('out-siblings-none', ['--no-sandbox']);
+    expect(unsandboxed.told.some((line) => !line.endsWith(' 0 written'))).toBe(true);
+  });
+
   it('a wrapper that leaves its agent behind FAILs ACP-LIFE-NO-ORPHANS in the sandbox too: the sandbox stays until the leftover is gone', async () => {
     const config = join(work, 'wrapper-leaves-child.json');
     const mutants = join(packageRoot, 'dist', 'adapters', 'acp-mutants', 'main.js');

@@ -33,6 +33,11 @@ export interface AgentSpawnRequest {
   /** The complete environment (HOME and TERM included): nothing else is passed. */
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string;
+  /**
+   * The agent's own directory (its HOME, working directory and session roots lie inside): in a sandbox, the one
+   * place it may write besides a private /tmp, so no agent of a run reaches another's files.
+   */
+  readonly root: string;
   /** Names this process on the launcher's command line (for accounting). */
   readonly callId: string;
 }
@@ -148,7 +153,7 @@ export class AcpAgentProcess {
     // In a sandbox of its own, the agent's exit would end the sandbox at once: the launcher tells the
     // agent's status on a channel of its own and keeps the sandbox until its leftovers are gone.
     const statusChannel = plan !== null && launch.viaLauncher && ensureLauncher().mode === 'subreaper-launcher';
-    const [file, ...args] = sandboxed(plan, launch, request.cwd);
+    const [file, ...args] = sandboxed(plan, launch, request);
     const { agentEnd, suiteEnd } = await socketPair();
     const env = statusChannel ? { ...request.env, [LAUNCH_STATUS_FD_VARIABLE]: String(STATUS_FD) } : { ...request.env };
     const stdio: StdioOptions = statusChannel ? [agentEnd, 'pipe', 'pipe', 'pipe'] : [agentEnd, 'pipe', 'pipe'];
@@ -290,11 +295,11 @@ export class AcpAgentProcess {
  * The argv that starts `launch`: as it is, or, when the run has a sandbox, as the init of a new
  * one (its launcher bound in read-only, `cwd` the directory it starts in).
  */
-function sandboxed(plan: SandboxPlan | null, launch: LaunchCommand, cwd: string): [string, ...string[]] {
+function sandboxed(plan: SandboxPlan | null, launch: LaunchCommand, request: Pick<AgentSpawnRequest, 'cwd' | 'root'>): [string, ...string[]] {
   const argv: [string, ...string[]] = [launch.file, ...launch.args];
   if (plan === null) return argv;
   const launcher = ensureLauncher();
-  return sandboxedArgv(plan, argv, { expose: launch.viaLauncher && launcher.mode === 'subreaper-launcher' ? [launcher.path] : [], chdir: cwd });
+  return sandboxedArgv(plan, argv, { expose: launch.viaLauncher && launcher.mode === 'subreaper-launcher' ? [launcher.path] : [], writable: [request.root], chdir: request.cwd });
 }
 
 /**

@@ -93,8 +93,8 @@ export interface AcpCaseContext {
    * @param extra - fields merged into the params (e.g. `_meta`)
    */
   newSession(connection: AcpConnection, extra?: Readonly<Record<string, unknown>>): Promise<OpenedSession>;
-  /** A fresh directory for a session root. */
-  freshRoot(): Promise<string>;
+  /** A fresh directory for a session root of `connection`'s agent, inside the agent's own directory. */
+  freshRoot(connection: AcpConnection): Promise<string>;
   /**
    * Records that the case tested `clauseId` and it held.
    * @param measured - ACP-ENV-MINIMUM: the configured names it could not do without

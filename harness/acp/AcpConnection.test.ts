@@ -16,7 +16,7 @@ async function scripted(onLine: string, inactivityMs = 10_000): Promise<AcpConne
   const script = `const out = (v) => process.stdout.write(typeof v === 'string' ? v : JSON.stringify(v) + '\\n');
 require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => { const m = JSON.parse(line); ${onLine} });`;
   return AcpConnection.open(
-    { executable: process.execPath, argv: ['-e', script], env: { PATH: process.env['PATH'] ?? '' }, cwd: work, callId: `connection-test-${process.pid}-${agents}` },
+    { executable: process.execPath, argv: ['-e', script], env: { PATH: process.env['PATH'] ?? '' }, cwd: work, root: work, callId: `connection-test-${process.pid}-${agents}` },
     { agent: agents, transcript: new AcpTranscript(null), bounds: { frameBytes: 1024 * 1024, bootstrapMs: 5000, inactivityMs } },
   );
 }

@@ -40,8 +40,8 @@ export class AcpCaseRunner {
   #lastShared: InitializedAgent | null = null;
   #agents = 0;
   readonly #judged: AcpEvidence[] = [];
-  /** Each agent's HOME and working directory, for a later agent that must see what it persisted. */
-  readonly #places = new WeakMap<AcpConnection, { readonly home: string; readonly cwd: string }>();
+  /** Each agent's own directory, HOME and working directory, for its session roots and a later agent that must see what it persisted. */
+  readonly #places = new WeakMap<AcpConnection, AgentPlaces>();
   startupMs = 0;
   caseMs = 0;
 
@@ -111,7 +111,7 @@ export class AcpCaseRunner {
       },
       initialize: (connection, params) => this.#initialize(connection, params),
       newSession: (connection, extra) => this.#newSession(connection, extra),
-      freshRoot: () => freshDirectory(this.#workDir, 'session'),
+      freshRoot: (connection) => this.#freshRoot(connection),
       pass: (clauseId, measured) => evidence.push({ clauseId, status: 'pass', caseName, ...measured }),
       fail: (clauseId, rule, frame, property) => evidence.push({ clauseId, status: 'fail', caseName, rule, frame, ...(property === undefined ? {} : { property }) }),
       inconclusive: (clauseId, reason) => evidence.push({ clauseId, status: 'inconclusive', caseName, reason }),
@@ -187,12 +187,12 @@ export class AcpCaseRunner {
     // An agent that must see what an earlier one persisted is restarted as an editor would restart
     // it: in the same HOME and the same working directory.
     const earlier = sameHomeAs === undefined ? undefined : this.#places.get(sameHomeAs);
-    const home = earlier?.home ?? (await freshDirectory(this.#workDir, 'home'));
-    const cwd = earlier?.cwd ?? (await freshDirectory(this.#workDir, 'cwd'));
+    const places = earlier ?? (await freshAgentPlaces(this.#workDir));
+    const { root, home, cwd } = places;
     this.#agents += 1;
     const connection = await openAgentConnection(
       config.model,
-      { executable: config.executable, argv: config.argv, env: agentEnvironment(config, home, process.env, leaveOutEnv), cwd, callId: `acp-${this.#callPrefix}-${this.#agents}` },
+      { executable: config.executable, argv: config.argv, env: agentEnvironment(config, home, process.env, leaveOutEnv), cwd, root, callId: `acp-${this.#callPrefix}-${this.#agents}` },
       {
         agent: this.#agents,
         transcript: this.#transcript,
@@ -200,7 +200,7 @@ export class AcpCaseRunner {
       },
     );
     this.startupMs += Date.now() - began;
-    this.#places.set(connection, { home, cwd });
+    this.#places.set(connection, places);
     this.#created.push(connection);
     return connection;
   }
@@ -216,13 +216,33 @@ export class AcpCaseRunner {
     return { connection, result, outcome };
   }
 
+  /** A fresh session root inside `connection`'s agent's own directory (the one place its sandbox lets it write). */
+  async #freshRoot(connection: AcpConnection): Promise<string> {
+    const places = this.#places.get(connection);
+    if (places === undefined) throw new Error('a session root was asked for an agent this runner did not start');
+    return freshDirectory(places.root, 'session');
+  }
+
   async #newSession(connection: AcpConnection, extra: Readonly<Record<string, unknown>> = {}): Promise<OpenedSession> {
-    const root = await freshDirectory(this.#workDir, 'session');
+    const root = await this.#freshRoot(connection);
     const outcome = await connection.request('session/new', { cwd: root, mcpServers: [], ...extra }, { boundMs: this.#options.bootstrapTimeoutMs }).response;
     const sessionId = outcome.kind === 'result' ? (outcome.result as { sessionId?: unknown } | null)?.sessionId : undefined;
     if (typeof sessionId === 'string') connection.registerSession(sessionId, [root]);
     return { sessionId: typeof sessionId === 'string' ? sessionId : null, root, outcome };
   }
+}
+
+/** An agent's own directory and the HOME and working directory inside it. */
+interface AgentPlaces {
+  readonly root: string;
+  readonly home: string;
+  readonly cwd: string;
+}
+
+async function freshAgentPlaces(agentRoots: string): Promise<AgentPlaces> {
+  const root = await freshDirectory(agentRoots, 'agent');
+  const [home, cwd] = await Promise.all([freshDirectory(root, 'home'), freshDirectory(root, 'cwd')]);
+  return { root, home, cwd };
 }
 
 /** Times the shared agent is started again after it died (each death is evidence of its case). */

@@ -34,9 +34,9 @@ function options(config: Partial<AcpAgentConfig>, flags: Partial<Pick<AcpRunOpti
 }
 
 describe('acpSandboxRequest', () => {
-  it('makes only the agents roots writable and hides the suite, home, work and report directories', () => {
+  it('makes nothing of the run writable (each agent gets its own directory when it starts) and hides the suite, home, work and report directories', () => {
     const request = acpSandboxRequest(options({}), places);
-    expect(request.state).toEqual(['/tmp/aq-work/agents']);
+    expect(request.state).toEqual([]);
     expect(request.hidden).toEqual([packageRoot, homedir(), '/tmp/aq-work', '/tmp/out/.staging', '/tmp/out']);
     expect(request.exposed).toEqual(expect.arrayContaining([join(packageRoot, 'dist'), join(packageRoot, 'adapters', 'acp-reference')]));
     expect(request.allowNetwork).toBe(false);

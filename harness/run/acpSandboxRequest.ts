@@ -11,7 +11,7 @@ export interface AcpRunPlaces {
   readonly tag: string;
   /** The run's work directory: hidden. */
   readonly workDir: string;
-  /** Where the agents' fresh HOME, cwd and session roots are made (inside `workDir`): writable. */
+  /** Where each agent's own directory (its fresh HOME, cwd and session roots) is made, inside the hidden `workDir`. */
   readonly agentRoots: string;
   /** The report's staging directory: hidden. */
   readonly staging: string;
@@ -26,8 +26,9 @@ export const MODEL_STUB_NETWORK_REASON =
   'the agents share the host\'s network namespace: the configuration has "model", and the model stub listens on the host\'s 127.0.0.1, out of reach of a network namespace of their own';
 
 /**
- * What an ACP run's agents' sandbox holds: writable, the directory of their fresh HOMEs, cwds and
- * session roots (the MCP fixture's control socket among them); hidden, the suite's package, the
+ * What an ACP run's agents' sandbox holds: writable, nothing of the run's (each agent's own directory, its
+ * fresh HOME, cwd and session roots, the MCP fixture's control socket among them, is bound writable to that
+ * agent alone when it starts: `AcpAgentProcess`); hidden, the suite's package, the
  * caller's home, the run's work, staging and report directories; read-only again inside them, the
  * configuration's directory, executable and argv files, the places its environment names, the PATH directories, and the suite's
  * compiled code and dependencies (the MCP fixture the agents start runs from `dist/`).
@@ -47,7 +48,7 @@ export function acpSandboxRequest(options: AcpRunOptions, places: AcpRunPlaces):
   return {
     disabled: options.sandbox === 'off',
     allowNetwork: options.allowNetwork || config.model !== null,
-    state: [places.agentRoots],
+    state: [],
     hidden: [packageRoot, homedir(), places.workDir, places.staging, options.outDir],
     exposed: [dirname(configPath), ...named, ...namedByEnv, ...toolDirectories, ...suiteCode],
     tag: places.tag,

@@ -47,7 +47,7 @@ export const acpSuite: AcpSuite = {
           run: async ({ meta, split }, record) => {
             const connection = await liveShared(context, 'ACP-FRM-CHUNKED-INPUT', record);
             if (connection === null) return;
-            const root = await context.freshRoot();
+            const root = await context.freshRoot(connection);
             const id = rawId++;
             // Non-ASCII text, so that some cuts fall inside a multi-byte character.
             const line = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, method: 'session/new', params: { cwd: root, mcpServers: [], _meta: { ...meta, 'aq.text': 'é😀ü' } } }));
@@ -72,7 +72,7 @@ export const acpSuite: AcpSuite = {
         // Two messages in one write.
         const first = rawId++;
         const second = rawId++;
-        const roots = [await context.freshRoot(), await context.freshRoot()];
+        const roots = [await context.freshRoot(connection), await context.freshRoot(connection)];
         const lines = [first, second].map((id, index) => JSON.stringify({ jsonrpc: '2.0', id, method: 'session/new', params: { cwd: roots[index], mcpServers: [] } }));
         const sent = connection.sendRaw(Buffer.from(`${lines[0]}\n${lines[1]}`), { kind: 'request' });
         const outcomes = await Promise.all([
@@ -90,7 +90,7 @@ export const acpSuite: AcpSuite = {
         for (const length of LARGE_LINE_BYTES) {
           const connection = await sharedOrInconclusive(context, ['ACP-FRM-LARGE-INPUT']);
           if (connection === null) return;
-          const root = await context.freshRoot();
+          const root = await context.freshRoot(connection);
           const id = rawId++;
           const sent = connection.sendRaw(paddedSessionNew(id, root, length), { kind: 'request' });
           const outcome = await connection.expectResponse(id, 'session/new', sent, context.bootstrapMs);

@@ -113,7 +113,7 @@ export const acpSuite: AcpSuite = {
       clauses: ['ACP-INIT-BEFORE'],
       run: async (context) => {
         const connection = await context.startAgent();
-        const root = await context.freshRoot();
+        const root = await context.freshRoot(connection);
         const early = await connection.request('session/new', { cwd: root, mcpServers: [] }, { boundMs: context.bootstrapMs }).response;
         if (early.kind === 'result') {
           context.fail('ACP-INIT-BEFORE', 'session/new before initialize got a result, not an error', early.frame);

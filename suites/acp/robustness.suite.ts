@@ -71,7 +71,7 @@ export const acpSuite: AcpSuite = {
             usedIds.set(connection, used);
             if (used.has(`${typeof id}:${String(id)}`)) return;
             used.add(`${typeof id}:${String(id)}`);
-            const root = await context.freshRoot();
+            const root = await context.freshRoot(connection);
             const before = connection.violations.length;
             const { sent, response } = connection.request('session/new', { cwd: root, mcpServers: [] }, { id, boundMs: context.bootstrapMs });
             const outcome = await response;

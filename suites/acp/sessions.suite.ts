@@ -97,7 +97,7 @@ export const acpSuite: AcpSuite = {
           ['session/prompt', { sessionId: unknown, prompt: [{ type: 'text', text: 'hello' }] }],
           ['session/set_config_option', { sessionId: unknown, configId: 'model', value: 'none' }],
         ];
-        if (capabilitiesOf(shared.result!)['loadSession'] === true) requests.push(['session/load', { sessionId: unknown, cwd: await context.freshRoot(), mcpServers: [] }]);
+        if (capabilitiesOf(shared.result!)['loadSession'] === true) requests.push(['session/load', { sessionId: unknown, cwd: await context.freshRoot(connection), mcpServers: [] }]);
         for (const [method, params] of requests) {
           const { sent, response } = connection.request(method, params, { boundMs: context.bootstrapMs });
           const outcome = await response;

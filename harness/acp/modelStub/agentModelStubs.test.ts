@@ -34,7 +34,7 @@ async function open(model: typeof MODEL | null, transcript = new AcpTranscript(n
   agents += 1;
   return openAgentConnection(
     model,
-    { executable: process.execPath, argv: ['-e', AGENT], env: { PATH: process.env['PATH'] ?? '' }, cwd: work, callId: `model-stub-test-${process.pid}-${agents}` },
+    { executable: process.execPath, argv: ['-e', AGENT], env: { PATH: process.env['PATH'] ?? '' }, cwd: work, root: work, callId: `model-stub-test-${process.pid}-${agents}` },
     { agent: agents, transcript, bounds: { frameBytes: 1024 * 1024, bootstrapMs: 10_000, inactivityMs: 20_000 } },
   );
 }

@@ -170,9 +170,9 @@ async function judgeBaselineContent(context: AcpCaseContext, connection: AcpConn
 
 async function judgeGatedContent(context: AcpCaseContext, promptCapabilities: Readonly<Record<string, unknown>>): Promise<void> {
   const clauseId = 'ACP-TURN-CONTENT-GATED';
-  const root = await context.freshRoot();
-  const unadvertised = gatedBlocks(root).filter(({ capability }) => promptCapabilities[capability] !== true);
-  if (unadvertised.length === 0) {
+  // The blocks name files of the session's root, known once the session is open; which of them are gated is known now.
+  const unadvertisedIn = (root: string) => gatedBlocks(root).filter(({ capability }) => promptCapabilities[capability] !== true);
+  if (unadvertisedIn('/').length === 0) {
     context.notApplicable(clauseId, 'the agent advertises image, audio and embeddedContext prompt content');
     return;
   }
@@ -188,6 +188,7 @@ async function judgeGatedContent(context: AcpCaseContext, promptCapabilities: Re
     context.inconclusive(clauseId, `session/new got ${describeOutcome(session.outcome)}`);
     return;
   }
+  const unadvertised = unadvertisedIn(session.root);
   let refused = 0;
   for (const { capability, block } of unadvertised) {
     const what = `a ${String(block['type'])} block (promptCapabilities.${capability} not advertised)`;

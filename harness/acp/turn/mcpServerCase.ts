@@ -36,7 +36,7 @@ export async function judgeMcpServer(context: AcpCaseContext): Promise<void> {
   };
   const shared = await context.shared();
   if (shared.result === null) return inconclusive(`initialize did not succeed (${describeOutcome(shared.outcome)})`);
-  const fixture = await McpFixture.open(await context.freshRoot());
+  const fixture = await McpFixture.open(await context.freshRoot(shared.connection));
   if (typeof fixture === 'string') return inconclusive(fixture);
   try {
     await judgeWithFixture(context, shared.connection, fixture, inconclusive);

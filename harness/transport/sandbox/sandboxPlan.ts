@@ -24,6 +24,8 @@ export interface SandboxPlan {
 export interface SandboxEntry {
   /** Files or directories hidden by the plan that the program needs (the suite's own programs run inside). @defaultValue none */
   readonly expose?: readonly string[];
+  /** Directories hidden or read-only in the plan that this program alone may write (bound writable at their paths). @defaultValue none */
+  readonly writable?: readonly string[];
   /** The directory the program starts in (under `unshare`, the caller's own cwd is kept). @defaultValue `/` */
   readonly chdir?: string;
   /**
@@ -48,7 +50,13 @@ export function sandboxedArgv(plan: SandboxPlan, argv: readonly [string, ...stri
   // One --chdir: bubblewrap warns on the candidate's stderr when given more.
   const binds =
     plan.mechanism === 'bubblewrap'
-      ? [...(entry.expose ?? []).flatMap((path) => ['--ro-bind', path, path]), '--chdir', entry.chdir ?? '/', ...(entry.asInit === true ? ['--as-pid-1'] : [])]
+      ? [
+          ...(entry.expose ?? []).flatMap((path) => ['--ro-bind', path, path]),
+          ...(entry.writable ?? []).flatMap((path) => ['--bind', path, path]),
+          '--chdir',
+          entry.chdir ?? '/',
+          ...(entry.asInit === true ? ['--as-pid-1'] : []),
+        ]
       : [];
   const entered: [string, ...string[]] = [plan.program, ...plan.args, ...binds, ...plan.sealArgs, '--', ...argv];
   if (plan.cgroupProcs === null) return entered;
