@@ -38,6 +38,7 @@ const names: Record<HostileFixture, true> = {
   'setsid-fork-bomb': true,
   'signals-every-process': true,
   'stdout-closed-early': true,
+  'torn-only-when-untraced': true,
 };
 
 describe('hostileFixturePath', () => {

@@ -34,7 +34,8 @@ export type HostileFixture =
   | 'setsid-fork-bomb'
   | 'signals-every-process'
   | 'slow-then-hang'
-  | 'stdout-closed-early';
+  | 'stdout-closed-early'
+  | 'torn-only-when-untraced';
 
 /**
  * The fixtures written for POSIX sh (`<name>.sh`): what the host suite runs on every run, where

@@ -12,6 +12,7 @@ import type { AcceptanceReport } from '../../reports/types.js';
 import { hostileFixtureCommand, hostileFixturePath, type HostileFixture } from './hostileFixturePath.js';
 import { adapterProcessesUnder } from '../../harness/__test-helpers__/adapterProcessesUnder.js';
 import { transcriptDigest } from '../../harness/transcript/transcriptDigest.js';
+import { locateTracer } from '../../harness/faults/strace.js';
 
 // Hostile adapters as the subject of a whole run: each must end in a written,
 // schema-valid report with an adapter verdict (exit 0 or 1), never a crash
@@ -338,6 +339,26 @@ describe('an adapter whose first observe of each operation times out', () => {
     // Every first observe did time out: the evidence came from asking again.
     const transcript = await readFile(join(root(), 'first-observe-hangs', 'transcript.jsonl'), 'utf8');
     expect(transcript.split('\n').filter((line) => line.includes('"timedOut":true')).length).toBeGreaterThan(0);
+  }, 600_000);
+});
+
+// Torn only while no tracer is attached: the traced points all hold, so only the untraced share can find it.
+describe.skipIf((await locateTracer()).method !== 'syscall')('an adapter that tears its admission only when untraced', () => {
+  it('FAILs SEM-CRASH-CONSISTENT, found by the untraced share, and the method note names both methods', async () => {
+    const configPath = join(root(), 'torn-only-when-untraced.json');
+    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand('torn-only-when-untraced') };
+    await writeFile(configPath, JSON.stringify(config));
+    const run = await runQualifyCli(
+      configPath,
+      join(root(), 'torn-only-when-untraced'),
+      ['--only', '^SEM-CRASH-CONSISTENT', '--runs', '1', '--timeout-ms', String(CONTAINMENT_TIMEOUT_MS), '--seed', '1'],
+      480_000,
+    );
+    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+    const crash = run.report!.clauses.find((entry) => entry.id === 'SEM-CRASH-CONSISTENT');
+    expect(crash, crash?.reason).toMatchObject({ verdict: 'FAIL', method: 'syscall' });
+    expect(crash?.reason).toContain('found by the untraced share');
+    expect(crash?.methodDetail).toMatch(/the traced points found none; then 3 untraced cases .* found a violation the traced points did not show/);
   }, 600_000);
 });
 

@@ -14,7 +14,7 @@ import { judgeCrash, judgeRecovery, judgeRestarted, refusedWithoutFault, type St
 import { CONTROL_PAYLOAD } from './judgeRefusal.js';
 import { findMarkedProcesses, reapMarkedProcesses, type MarkedProcess } from './markedProcesses.js';
 import type { OperationIds } from '../model/OperationIds.js';
-import type { QualifyTestContext } from './qualifyTest.js';
+import type { QualifyTestContext, TestPropertySpec } from './qualifyTest.js';
 import type { CallRecord } from '../transport/callRecord.js';
 import type { FaultedCall } from '../faults/runFaultedCall.js';
 import { violation, type Violation } from '../violation.js';
@@ -36,6 +36,8 @@ import type { PayloadFamily } from '../options/runOptions.js';
 // exactly the planned one, so no case depends on the machine's load. Without
 // the step tracer (Python, ptrace) the suite falls back to signals at delays
 // swept across a measured submit, and says so on the clause (`method: "timing"`).
+// An adapter can see its tracer, so the traced crash points are followed by a
+// few untraced cases of that sweep; they only ever add a failure they saw.
 
 const NO_FAULTS = 'fault injection and process accounting need adapter processes (the command transport); an SDK run starts none';
 const NOT_LINUX = 'process accounting reads /proc/<pid>/environ, which this platform does not have (Linux only)';
@@ -57,6 +59,8 @@ const FIRST_KILL_FROM = 0.8;
 
 /** Fewest crash cases a run sweeps, whatever `--runs` says. */
 const MIN_CRASH_CASES = 8;
+/** Untraced crash cases after the traced points (a few: they only ever add a failure they saw). */
+const UNTRACED_CRASH_CASES = 3;
 
 /** A first submit's and a resubmit's typical durations (ms). */
 interface SubmitDurations {
@@ -259,11 +263,12 @@ function settlementViolation(processes: readonly MarkedProcess[]): Violation {
  * @param context - the test's
  */
 export async function killedAtAnyPoint(file: FaultFile, context: QualifyTestContext): Promise<void> {
-  const { property, session, ids, options, recorder } = context;
+  const { property, session, options, recorder } = context;
   if (!faultsApplicable(context)) return;
   const tracer = await runTracer(context);
   if (tracer.method === 'syscall') {
-    await crashAtEveryStep(file, context, tracer);
+    const traced = await crashAtEveryStep(file, context, tracer);
+    await untracedCrashShare(file, context, traced);
     return;
   }
   recorder.faultMethod('SEM-CRASH-CONSISTENT', { method: 'timing', detail: `${tracer.reason}; fell back to SIGKILL at delays swept across a measured submit` });
@@ -272,6 +277,79 @@ export async function killedAtAnyPoint(file: FaultFile, context: QualifyTestCont
     recorder.inconclusive('SEM-CRASH-CONSISTENT', session.noAdmissionReason());
     return;
   }
+  await property({
+    // A kill hits a torn-write window only by chance: a short --runs (self-check's 4) still sweeps at least 8 cases.
+    numRuns: Math.max(options.runs, MIN_CRASH_CASES),
+    minRuns: MIN_CRASH_CASES,
+    ...timedCrashCases(file, context, typical),
+  });
+}
+
+/** What the traced crash points found, for the method note the untraced share completes. */
+interface TracedCrashes {
+  /** How the points were planned (the step tracer's detail). */
+  readonly detail: string;
+  /** Whether a traced case broke the clause. */
+  readonly violated: boolean;
+}
+
+/**
+ * After the traced points, a few crash cases without a tracer attached: an
+ * adapter can see its tracer (`TracerPid` in /proc/self/status) and behave
+ * only while traced. These cases only add a failure they observed: a kill
+ * that missed every write window proves nothing, so they count no case and
+ * leave the traced points' verdict as it is.
+ */
+async function untracedCrashShare(file: FaultFile, context: QualifyTestContext, traced: TracedCrashes): Promise<void> {
+  const { property, recorder } = context;
+  const note = (share: string): void =>
+    recorder.faultMethod('SEM-CRASH-CONSISTENT', {
+      method: 'syscall',
+      detail: `${traced.detail}; the traced points ${traced.violated ? 'found a violation' : 'found none'}; ${share}`,
+    });
+  const typical = await file.typicalSubmitDurations(context, recorder.testName);
+  if (typical === null) {
+    note('the untraced share did not run: no untraced submit was admitted to measure');
+    return;
+  }
+  const cases = timedCrashCases(file, context, typical);
+  let violated = false;
+  await property({
+    // No clause: an untraced case that held or missed is no evidence; only a violation it observed is recorded.
+    clauses: [],
+    numRuns: UNTRACED_CRASH_CASES,
+    arbitrary: cases.arbitrary,
+    describe: (drawn) => `untraced share (no tracer attached): ${cases.describe(drawn)}`,
+    run: async (drawn): Promise<CaseResult> => {
+      const result = await cases.run(drawn);
+      if (result.verdict !== 'violated') return result;
+      violated = true;
+      return { ...result, violations: result.violations.map((found) => ({ ...found, message: `${UNTRACED_FOUND}: ${found.message}` })) };
+    },
+  });
+  note(
+    `then ${UNTRACED_CRASH_CASES} untraced cases (SIGKILL at delays swept across a measured submit, no tracer attached) ` +
+      `${violated ? 'found a violation the traced points did not show' : 'found none'}`,
+  );
+}
+
+/** How a violation the untraced share found begins: the report names the method that found it. */
+const UNTRACED_FOUND = 'found by the untraced share (killed at a delay with no tracer attached, not at a traced step)';
+
+/** A timed crash case: a payload, the first kill's per mille of its range, and one offset in each third of a resubmit's span. */
+interface TimedCrash {
+  readonly value: JsonValue;
+  readonly first: number;
+  readonly strata: readonly [number, number, number];
+}
+
+/**
+ * The timing sweep's crash case, as the fallback and the untraced share draw and judge it: a fresh
+ * binding's first submit and three resubmits, each SIGKILLed at a delay swept across a measured,
+ * untraced submit, each followed by an observe and a submit; a final observe and submit.
+ */
+function timedCrashCases(file: FaultFile, context: QualifyTestContext, typical: SubmitDurations): Pick<TestPropertySpec<TimedCrash>, 'arbitrary' | 'describe' | 'run'> {
+  const { session, ids, options } = context;
   // A kill delay must fall inside the call's deadline, however slow the measured submit was.
   const latest = options.timeoutMs - 1;
   // Per mille of KILL_SPAN × the typical duration. The first kill is drawn from FIRST_KILL_FROM × a resubmit's
@@ -282,10 +360,7 @@ export async function killedAtAnyPoint(file: FaultFile, context: QualifyTestCont
   const firstKill = (fraction: number): number => firstFrom + Math.round((fraction / 1_000) * (span(1_000, typical.first) - firstFrom));
   const stratum = fc.noBias(fc.integer({ min: 0, max: 333 }));
   const resubmitDelays = (strata: readonly number[]): number[] => strata.map((offset, index) => span(index * 333 + offset, typical.again));
-  await property({
-    // A kill hits a torn-write window only by chance: a short --runs (self-check's 4) still sweeps at least 8 cases.
-    numRuns: Math.max(options.runs, MIN_CRASH_CASES),
-    minRuns: MIN_CRASH_CASES,
+  return {
     arbitrary: fc.record({ value: file.payloads(options.payload), first: fc.noBias(fc.integer({ min: 0, max: 1_000 })), strata: fc.tuple(stratum, stratum, stratum) }),
     describe: ({ first, strata }) =>
       `kill the first submit of a fresh binding ${firstKill(first)} ms after spawn, ` +
@@ -319,7 +394,7 @@ export async function killedAtAnyPoint(file: FaultFile, context: QualifyTestCont
       );
       return result;
     },
-  });
+  };
 }
 
 /** The recorded steps, or why none were: the tests that share a recording did not all try to make it. */
@@ -371,6 +446,12 @@ interface PlannedPoints {
   readonly cases: Pick<PropertySpec<PointCase>, 'numRuns' | 'minRuns' | 'arbitrary' | 'examples' | 'uncovered'>;
 }
 
+/** A fault-point property's plan, or null when there is none, and how its points were found (the method note's detail). */
+interface FaultPlan {
+  readonly detail: string;
+  readonly planned: PlannedPoints | null;
+}
+
 /**
  * The fault points of this run, and payloads for them, or null (recorded
  * INCONCLUSIVE) when nothing was admitted. Each point is a must-try example,
@@ -381,24 +462,25 @@ interface PlannedPoints {
  * (`minRuns`), what one full enumeration decides: the random cases sample
  * payloads, not steps, which the examples already cover.
  */
-async function pointsFor(file: FaultFile, context: QualifyTestContext, tracer: SyscallTracer, clauseId: ClauseId, fault: FaultKind): Promise<PlannedPoints | null> {
+async function pointsFor(file: FaultFile, context: QualifyTestContext, tracer: SyscallTracer, clauseId: ClauseId, fault: FaultKind): Promise<FaultPlan> {
   const { recorder, options } = context;
   const recording = await file.stepsOf(context, tracer.injector);
   if (recording.steps === null) {
-    recorder.faultMethod(clauseId, { method: 'syscall', detail: 'step tracer: no traced submit admitted, so no durable steps were recorded' });
+    const detail = 'step tracer: no traced submit admitted, so no durable steps were recorded';
+    recorder.faultMethod(clauseId, { method: 'syscall', detail });
     recorder.inconclusive(clauseId, recording.reason);
-    return null;
+    return { detail, planned: null };
   }
   const { points, detail } = faultPoints(recording.steps, fault);
   recorder.faultMethod(clauseId, { method: 'syscall', detail });
   if (points.length === 0) {
     recorder.inconclusive(clauseId, 'the step tracer saw no durable step in a submit (no file write, sync, rename, link or answer on stdout)');
-    return null;
+    return { detail, planned: null };
   }
   const values = fc.sample(file.payloads(options.payload), { seed: deriveSeed(options.seed, `${recorder.testName}#points`), numRuns: points.length });
   const decided = new Set<number>();
   const undecided = new Map<number, string>();
-  return {
+  const planned: PlannedPoints = {
     pointAt: (index) => points[index] ?? (points[0] as FaultPoint),
     settle: (index, result) => {
       if (result.verdict === 'undecided') undecided.set(index, result.reason);
@@ -416,21 +498,28 @@ async function pointsFor(file: FaultFile, context: QualifyTestContext, tracer: S
       examples: points.map((_, point) => ({ value: values[point] ?? null, point })),
     },
   };
+  return { detail, planned };
 }
 
 /** One case per recorded durable step: the submit killed once the steps before it ran, so it never runs. */
-async function crashAtEveryStep(file: FaultFile, context: QualifyTestContext, tracer: SyscallTracer): Promise<void> {
+async function crashAtEveryStep(file: FaultFile, context: QualifyTestContext, tracer: SyscallTracer): Promise<TracedCrashes> {
   const { property } = context;
-  const planned = await pointsFor(file, context, tracer, 'SEM-CRASH-CONSISTENT', 'crash');
-  if (planned === null) return;
-  const { pointAt } = planned;
+  const { detail, planned } = await pointsFor(file, context, tracer, 'SEM-CRASH-CONSISTENT', 'crash');
+  if (planned === null) return { detail, violated: false };
+  const { pointAt, settle, cases } = planned;
+  let violated = false;
   await property({
-    ...planned.cases,
+    ...cases,
     describe: ({ point }) =>
       `${pointAt(point).call === 'again' ? 'submit a fresh binding, then kill a resubmit' : 'kill the first submit of a fresh binding'} ` +
       `(SIGKILL by the step tracer) before ${describePoint(pointAt(point))}; then observe, submit, observe, submit`,
-    run: async ({ value, point }): Promise<CaseResult> => planned.settle(point, await crashOnce(file, context, tracer, value, pointAt(point))),
+    run: async ({ value, point }): Promise<CaseResult> => {
+      const result = settle(point, await crashOnce(file, context, tracer, value, pointAt(point)));
+      violated ||= result.verdict === 'violated';
+      return result;
+    },
   });
+  return { detail, violated };
 }
 
 /** One crash of a submit at `crash`, and the calls that judge the ledger after it. */
@@ -540,7 +629,7 @@ async function recoverAfter(file: FaultFile, context: QualifyTestContext, bindin
  */
 async function stopAtEveryStep(file: FaultFile, context: QualifyTestContext, tracer: SyscallTracer, hostDeadline: number): Promise<void> {
   const { property } = context;
-  const planned = await pointsFor(file, context, tracer, 'SEM-UNCERTAIN-RECOVERY', 'stop');
+  const { planned } = await pointsFor(file, context, tracer, 'SEM-UNCERTAIN-RECOVERY', 'stop');
   if (planned === null) return;
   const { pointAt } = planned;
   const resumeAfterMs = hostDeadline + PAUSE_PAST_DEADLINE_MS;

@@ -50,8 +50,9 @@ export const unparsableRecordReadmitted = defineMutant(
   {
     name: 'unparsable-record-readmitted',
     claims: ['SEM-CRASH-CONSISTENT'],
-    // A paused save shows the binding unadmitted meanwhile; racing saves are check-then-act.
-    incidental: ['SEM-UNCERTAIN-RECOVERY', 'SEM-CONCURRENT-SUBMIT', 'SEM-CONCURRENT-REBIND'],
+    // A paused save shows the binding unadmitted meanwhile; racing saves are check-then-act; a crash
+    // mid-save of a terminal operation re-admits it, so its terminal outcome later differs.
+    incidental: ['SEM-UNCERTAIN-RECOVERY', 'SEM-CONCURRENT-SUBMIT', 'SEM-CONCURRENT-REBIND', 'SEM-TERMINAL-IMMUTABLE'],
     description:
       'saves admission.json back in place on every submit (truncate, then write, 250 ms apart), and reads a record that does not parse as no record: after a crash mid-save the next submit admits the operation anew',
   },
