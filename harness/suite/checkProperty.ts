@@ -40,6 +40,11 @@ export interface PropertySpec<T> {
    * claims (e.g. a fault point no case decided), or null. A reason leaves every clause INCONCLUSIVE.
    */
   readonly uncovered?: () => string | null;
+  /**
+   * Whether a failing case is shrunk. A case whose failure depends on where a timed fault lands cannot be
+   * shrunk faithfully (a smaller case may miss the window): it is shown as it was found. @defaultValue true
+   */
+  readonly shrink?: boolean;
 }
 
 /** Wall-clock budget of one property, generation and shrinking included. */
@@ -169,7 +174,7 @@ export async function checkProperty<T>(
     seed: deriveSeed(options.seed, testName),
     numRuns,
     examples: (spec.examples ?? []).map((example): [T] => [example]),
-    ...(context.endOnFailure === true ? { endOnFailure: true } : {}),
+    ...(context.endOnFailure === true || spec.shrink === false ? { endOnFailure: true } : {}),
     ...(replay === null ? {} : { path: replay.path }),
   });
 

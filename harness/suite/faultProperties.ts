@@ -318,6 +318,8 @@ async function untracedCrashShare(file: FaultFile, context: QualifyTestContext, 
     // No clause: an untraced case that held or missed is no evidence; only a violation it observed is recorded.
     clauses: [],
     numRuns: UNTRACED_CRASH_CASES,
+    // Where a timed kill lands decides the case: a smaller case may miss the window, so the failure is shown as found.
+    shrink: false,
     arbitrary: cases.arbitrary,
     describe: (drawn) => `untraced share (no tracer attached): ${cases.describe(drawn)}`,
     run: async (drawn): Promise<CaseResult> => {
