@@ -51,6 +51,8 @@ interface AgentStart {
 /** The launcher's status channel: the fd it writes the agent's status on, named in its environment (launch.h). */
 const STATUS_FD = 3;
 const LAUNCH_STATUS_FD_VARIABLE = 'AQ_LAUNCH_STATUS_FD';
+/** How long a told end waits for the agent's stdout to close, when a process the agent left behind may hold it open. */
+const STDOUT_DRAIN_MS = 1_000;
 
 /**
  * The agent's end as the launcher tells it on its status channel ("exit N" or "signal N", one line), or
@@ -129,11 +131,25 @@ export class AcpAgentProcess {
       // exits only once everything the agent started is gone.
       if (start.statusChannel) {
         let told = '';
+        let stdoutEnded = false;
+        child.stdout!.once('close', () => (stdoutEnded = true));
         const status = child.stdio[STATUS_FD] as Readable;
         status.on('data', (chunk: Buffer) => {
           told += chunk.toString('latin1');
           const ended = parseLaunchStatus(told);
-          if (ended !== null) settle(ended.code, ended.signal);
+          if (ended === null) return;
+          // The agent's last bytes are read before its end is told (a last message without its newline is
+          // evidence): its stdout closed before the launcher learnt its status, unless a process it left
+          // behind holds stdout open, which the bound covers.
+          if (stdoutEnded) settle(ended.code, ended.signal);
+          else {
+            // After the bound, one more turn of the event loop: a loop that stalled past it reads what is pending first.
+            const bound = setTimeout(() => setImmediate(() => settle(ended.code, ended.signal)), STDOUT_DRAIN_MS);
+            child.stdout!.once('close', () => {
+              clearTimeout(bound);
+              settle(ended.code, ended.signal);
+            });
+          }
         });
         status.on('error', () => undefined);
       }

@@ -153,12 +153,6 @@ export function onlyFor(mutant: AcpMutantDefinition): string {
 }
 
 /** Clauses the connection judges on every frame of every case: any case that talks to the agent decides them. */
-/**
- * The inactivity limit of the self-check's runs: a mutant that goes silent (a cancelled turn never
- * answered) is judged when it runs out, once per shrinking run, so the default's 60 s would make those
- * mutants take minutes. The reference agent never goes silent while the suite owes it nothing.
- */
-const SELF_CHECK_INACTIVITY_MS = 10_000;
 
 const CONNECTION_JUDGED: readonly AcpClauseId[] = [
   'ACP-FRM-STDOUT-PURE',
@@ -242,11 +236,13 @@ async function qualify(
       only,
       replayPath: null,
       bootstrapTimeoutMs: acpRunDefaults.bootstrapTimeoutMs,
-      inactivityMs: SELF_CHECK_INACTIVITY_MS,
+      inactivityMs: acpRunDefaults.inactivityMs,
       frameBytes: acpRunDefaults.frameBytes,
       strict: false,
       strictShould: false,
-      sandbox: 'auto',
+      // Without the sandbox: the self-check proves the suite's judges; the sandbox has tests of its own
+      // (adapters/acp-hostile/sandboxedAgents.test.ts).
+      sandbox: 'off',
       allowNetwork: false,
     };
     const { report } = await runAcpQualification(runOptions);
