@@ -448,6 +448,14 @@ export function unmapStep<S, V>(kind: abstract new (...args: never[]) => S, sour
   };
 }
 
+/** A step that takes no arguments, as an arbitrary that shrinks back to it. */
+function stepWithoutArguments<S>(Step: new () => S): fc.Arbitrary<S> {
+  return fc.constant(0).map(
+    () => new Step(),
+    unmapStep(Step, () => 0),
+  );
+}
+
 /** The longest sequence the model's arbitrary shrinks (the must-try sequence included). */
 export const MAX_SEQUENCE = 40;
 
@@ -479,22 +487,10 @@ export function sessionSteps(maxFrames: number, more: readonly fc.Arbitrary<Step
       ([scenario, code]) => new ClientErrorStep(scenario, code),
       unmapStep(ClientErrorStep, (error): [(typeof TOOL_SCENARIOS)[number], -32002 | -32603] => [error.scenario, error.code]),
     ),
-    fc.constant(0).map(
-      () => new IdleCancelStep(),
-      unmapStep(IdleCancelStep, () => 0),
-    ),
-    fc.constant(0).map(
-      () => new NewSessionStep(),
-      unmapStep(NewSessionStep, () => 0),
-    ),
-    fc.constant(0).map(
-      () => new UnknownMethodStep(),
-      unmapStep(UnknownMethodStep, () => 0),
-    ),
-    fc.constant(0).map(
-      () => new GarbageLineStep(),
-      unmapStep(GarbageLineStep, () => 0),
-    ),
+    stepWithoutArguments(IdleCancelStep),
+    stepWithoutArguments(NewSessionStep),
+    stepWithoutArguments(UnknownMethodStep),
+    stepWithoutArguments(GarbageLineStep),
     ...more,
   );
   // 'small' draws up to ten steps; the larger bound only admits the must-try sequence as a shrinkable example.
