@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliCommand, runQualifyCli, type CliRun } from '../harness/__test-helpers__/runQualifyCli.js';
-import { startBusyLoops } from '../harness/__test-helpers__/interruptedRun.js';
+import { busyLoopsDuringThisBlock } from '../harness/__test-helpers__/interruptedRun.js';
 import { temporaryRoot } from '../harness/__test-helpers__/temporaryRoot.js';
 import { packageRoot } from '../harness/packageRoot.js';
 import type { AcpAcceptanceReport } from '../reports/acp/buildAcpReport.js';
@@ -33,13 +33,7 @@ function everyApplicableClausePassed<R extends OpenClauses>(run: CliRun<R>): R {
 }
 
 describe('the bundled correct subjects beside two busy loops per core', () => {
-  let stopLoops: () => Promise<void> = async () => undefined;
-  beforeAll(() => {
-    stopLoops = startBusyLoops();
-  });
-  afterAll(async () => {
-    await stopLoops();
-  });
+  busyLoopsDuringThisBlock();
 
   it('the reference adapter (its lifecycle file, every suite): CONFORMANT, every applicable clause PASS, the fault clauses by syscall', async () => {
     const args = ['--seed', '424242', '--runs', '2', '--lifecycle', join(packageRoot, 'adapters', 'reference', 'lifecycle.json')];

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { temporaryRoot } from './__test-helpers__/temporaryRoot.js';
-import { interruptedRun, startBusyLoops } from './__test-helpers__/interruptedRun.js';
+import { interruptedRun, busyLoopsDuringThisBlock } from './__test-helpers__/interruptedRun.js';
 import { INTERRUPTED_EXIT_CODE } from './runInterruption.js';
 
 // The interrupted run of runQualification.interrupted.test.ts beside two busy loops per core: the report is
@@ -10,13 +10,7 @@ import { INTERRUPTED_EXIT_CODE } from './runInterruption.js';
 const root = temporaryRoot('interrupted-run-load');
 
 describe('an interrupted run beside two busy loops per core', () => {
-  let stopLoops: () => Promise<void> = async () => undefined;
-  beforeAll(() => {
-    stopLoops = startBusyLoops();
-  });
-  afterAll(async () => {
-    await stopLoops();
-  });
+  busyLoopsDuringThisBlock();
 
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s during the CLI start-up gives an interrupted report within 10 s',

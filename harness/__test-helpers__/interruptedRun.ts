@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execa } from 'execa';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { CLI_BIN } from './runQualifyCli.js';
 import { adapterProcessesUnder } from './adapterProcessesUnder.js';
 import { packageRoot } from '../packageRoot.js';
@@ -110,10 +110,22 @@ export async function interruptedRun(root: string, name: string, signal: 'SIGTER
 }
 
 /**
- * Starts two busy loops per core beside the test (stop them with the returned function).
+ * Runs two busy loops per core for the length of the enclosing `describe` block (started before its
+ * first test, stopped after its last).
  * @internal
  */
-export function startBusyLoops(): () => Promise<void> {
+export function busyLoopsDuringThisBlock(): void {
+  let stopLoops: () => Promise<void> = async () => undefined;
+  beforeAll(() => {
+    stopLoops = startBusyLoops();
+  });
+  afterAll(async () => {
+    await stopLoops();
+  });
+}
+
+/** Starts two busy loops per core (stop them with the returned function). */
+function startBusyLoops(): () => Promise<void> {
   const loops: ChildProcess[] = [];
   for (let index = 0; index < 2 * availableParallelism(); index += 1) loops.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
   return async () => {
