@@ -62,6 +62,8 @@ export interface AcpCaseContext {
   readonly runs: number;
   /** fast-check's path of the one case to replay (`--replay-path`), or null for a whole run: the case's property then runs only that case. */
   readonly replayPath: string | null;
+  /** Properties stop at their first failing case, unshrunk (a self-check kill needs no smallest case). */
+  readonly endOnFailure: boolean;
   /** The configured environment names an agent receives (`env` and the `passEnv` names the suite has; not HOME or TERM), sorted. */
   readonly configuredEnvironment: readonly string[];
   /** Bootstrap bound of initialize/session requests (ms). */

@@ -4,7 +4,7 @@ import type { AcpCaseContext, AcpEvidence } from './AcpCase.js';
 import { checkAcpProperty, MAX_SHRINK_RUNS } from './acpProperty.js';
 
 // A context that only records evidence: the property helper never touches an agent itself.
-function recordingContext(seed: number, replayPath: string | null = null): { readonly context: AcpCaseContext; readonly evidence: AcpEvidence[] } {
+function recordingContext(seed: number, replayPath: string | null = null, endOnFailure = false): { readonly context: AcpCaseContext; readonly evidence: AcpEvidence[] } {
   const evidence: AcpEvidence[] = [];
   const unused = (): never => {
     throw new Error('not used by these tests');
@@ -13,6 +13,7 @@ function recordingContext(seed: number, replayPath: string | null = null): { rea
     seed,
     runs: 20,
     replayPath,
+    endOnFailure,
     configuredEnvironment: [],
     bootstrapMs: 1000,
     inactivityMs: 1000,
@@ -58,6 +59,21 @@ describe('checkAcpProperty', () => {
     expect(shrunk).toBeGreaterThan(1000);
     expect(shrunk).toBeLessThan(1000 + 1_000_000 / 2 ** 4);
     expect(outcome.runs).toBeLessThanOrEqual(20 + MAX_SHRINK_RUNS);
+  });
+
+  it('with endOnFailure, stops at the first failing case: no shrink run, that case is the FAIL evidence and replays', async () => {
+    const ran: number[] = [];
+    const { context, evidence } = recordingContext(42, null, true);
+    const outcome = await idProperty(context, ran);
+    const firstFailing = ran.findIndex((id) => id > 1000);
+    expect(firstFailing).toBeGreaterThanOrEqual(0);
+    expect(ran).toHaveLength(firstFailing + 1);
+    expect(outcome.runs).toBe(firstFailing + 1);
+    expect(evidence.filter((item) => item.status === 'fail')).toMatchObject([{ clauseId: 'ACP-ROB-ID-TYPES', property: { seed: 42, smallest: false } }]);
+    expect(outcome.failure!.counterexample).toBe(`request id ${ran[firstFailing]}`);
+    const replayed: number[] = [];
+    await idProperty(recordingContext(42, outcome.failure!.path).context, replayed);
+    expect(replayed).toEqual([ran[firstFailing]]);
   });
 
   it('with the recorded path runs exactly the recorded case, once, and fails it again', async () => {

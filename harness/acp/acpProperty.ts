@@ -103,6 +103,7 @@ export async function checkAcpProperty<T>(context: AcpCaseContext, spec: AcpProp
   const details = await fc.check(property, {
     seed: context.seed,
     numRuns: spec.numRuns,
+    endOnFailure: context.endOnFailure,
     ...(spec.examples === undefined ? {} : { examples: spec.examples.map((example) => [example] as [T]) }),
     ...(context.replayPath === null ? {} : { path: context.replayPath }),
   });
@@ -110,7 +111,7 @@ export async function checkAcpProperty<T>(context: AcpCaseContext, spec: AcpProp
   if (lastFailing === null || details.counterexamplePath === null) return { runs, failure: null };
   const smallest: RunFindings = lastFailing;
   const first: RunFindings = firstFailing!;
-  const failure: PropertyFailure = { seed: context.seed, path: details.counterexamplePath, counterexample: spec.describe(smallest.value as T), smallest: true };
+  const failure: PropertyFailure = { seed: context.seed, path: details.counterexamplePath, counterexample: spec.describe(smallest.value as T), smallest: !context.endOnFailure };
   const failed = new Set<AcpClauseId>();
   for (const finding of smallest.findings) {
     if (finding.status !== 'fail') continue;

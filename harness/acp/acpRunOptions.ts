@@ -28,6 +28,8 @@ export interface AcpRunOptions {
   readonly sandbox: 'auto' | 'required' | 'off';
   /** `--allow-network`: the agents keep the host's network namespace. */
   readonly allowNetwork: boolean;
+  /** Properties stop at their first failing case, unshrunk: the self-check's mutant runs (no option of `run`). @internal @defaultValue false */
+  readonly endOnFailure?: boolean;
 }
 
 /** Defaults of the ACP-only `run` options (the one place they live). */

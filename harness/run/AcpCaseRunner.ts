@@ -92,6 +92,7 @@ export class AcpCaseRunner {
       seed: this.#options.seed,
       runs: this.#options.runs,
       replayPath: this.#options.replayPath,
+      endOnFailure: this.#options.endOnFailure === true,
       configuredEnvironment: Object.keys(agentEnvironment(this.#options.loaded.config, '/'))
         .filter((name) => name !== 'HOME' && name !== 'TERM')
         .sort(),
