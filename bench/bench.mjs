@@ -18,7 +18,7 @@
 //
 // Usage: npm run build && node bench/bench.mjs [--verify-lines N] [--verify-bindings N] [--skip-verify] [--native-pairs N] [--only reference|native|verify] [--run-arg ARG]... [--hostile [--only FIXTURE]]
 //        (--run-arg: one more argument of each suite run, e.g. --run-arg=--no-sandbox to measure without the sandbox)
-//        npm run bench -- --self-check-under-load [--rounds N] [--mutant a,b]   (see selfCheckUnderLoad.mjs)
+//        npm run bench -- --self-check-under-load [--rounds N] [--mutant a,b|all] [--seeds N]   (see selfCheckUnderLoad.mjs)
 //        npm run bench -- --fault-methods [--rounds N]   (the fault suites by syscall and by timing; see faultMethods.mjs)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -44,6 +44,7 @@ const { values } = parseArgs({
     'self-check-under-load': { type: 'boolean', default: false },
     rounds: { type: 'string' },
     mutant: { type: 'string' },
+    seeds: { type: 'string' },
     out: { type: 'string' },
     hostile: { type: 'boolean', default: false },
     'fault-methods': { type: 'boolean', default: false },

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { dir as temporaryDirectory } from 'tmp-promise';
 import { isAcpClauseId } from '../acp/acpClauses.js';
-import { ACP_RUN_HELP, parseAcpRunArgs } from '../acp/acpRunOptions.js';
+import { ACP_RUN_HELP, parseAcpRunArgs, type AcpRunOptions } from '../acp/acpRunOptions.js';
 import type { AcpTranscriptEntry } from '../acp/AcpTranscript.js';
 import { DEFAULT_FRAME_BOUND_BYTES } from '../acp/frameReader.js';
 import { citedFrame, citedRaw, judgeAcpTranscript, type AcpTranscriptJudgement, type NumberedEntry, type TranscriptViolation } from '../acp/judgeAcpTranscript.js';
@@ -38,17 +38,18 @@ interface CommandIo {
  * @param args - the arguments after `run`
  * @param io - where help and the summary go
  * @param cwd - what relative paths resolve against. @defaultValue `process.cwd()`
+ * @param internals - the self-check's internal options (not options of `run`)
  * @returns the report's exit code (0, 1 or 3)
  * @throws UsageError for a bad configuration or option
  */
-export async function acpRunCommand(args: readonly string[], io: CommandIo, cwd: string = process.cwd()): Promise<number> {
+export async function acpRunCommand(args: readonly string[], io: CommandIo, cwd: string = process.cwd(), internals: Pick<AcpRunOptions, 'endOnFailure'> = {}): Promise<number> {
   const parsed = await parseAcpRunArgs(args, cwd);
   if (parsed.kind === 'help') {
     io.stdout.write(ACP_RUN_HELP);
     return 0;
   }
   const { runAcpQualification } = await import('../runAcpQualification.js');
-  const { exitCode, summary } = await runAcpQualification(parsed.options, (line) => io.stderr.write(`${line}\n`));
+  const { exitCode, summary } = await runAcpQualification({ ...parsed.options, ...internals }, (line) => io.stderr.write(`${line}\n`));
   io.stdout.write(summary.endsWith('\n') ? summary : `${summary}\n`);
   return exitCode;
 }

@@ -377,7 +377,10 @@ holding them), then the manifest reference directory (the adapter-manifest.v1
 control) and every fixture in adapters/manifest-fixtures/. It passes only when
 both controls are green and every mutant FAILs at its claimed clauses. A red
 control voids its profile's rows. Mutants whose claims this version does not
-check yet are listed as not judgeable.`,
+check yet are listed as not judgeable. With --profile acp-agent it qualifies
+the reference ACP agent and every mutant in adapters/acp-mutants/ instead
+(options --out, --seed, --seeds, --runs, --parallel, --mutant; a sweep
+passes only when every seed kills every mutant). Without --profile, both.`,
     exits: `Exit codes:
   0  the controls are green and every judgeable mutant was killed at its claims
      (with --threshold: the score is at least N)

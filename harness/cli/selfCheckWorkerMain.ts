@@ -1,9 +1,10 @@
 // The process self-check starts for one qualification run: `adapter-qualify run`
-// (with, as internal options, another suite directory or only some suite files)
-// or `adapter-qualify manifest`. It exports nothing.
-// Usage: node selfCheckWorkerMain.js '{"command":"run"|"manifest","args":[…],"suiteDir":null|"/abs/dir","suiteFiles":null|["x.suite.ts"],"endOnFailure":bool}'
+// (with, as internal options, another suite directory or only some suite files),
+// `adapter-qualify manifest`, or `run` of an ACP agent (`acp-run`). It exports nothing.
+// Usage: node selfCheckWorkerMain.js '{"command":"run"|"manifest"|"acp-run","args":[…],"suiteDir":null|"/abs/dir","suiteFiles":null|["x.suite.ts"],"endOnFailure":bool}'
 import { exitCodes, type ExitCode } from './commandLine.js';
 import { manifestCommand, runCommand } from './qualifyCommands.js';
+import { acpRunCommand } from './acpCommands.js';
 import { runQualification, type RunQualificationInternals } from '../runQualification.js';
 import { UsageError } from '../UsageError.js';
 import { isWorkerCommand, type WorkerCommand } from '../selfCheck/runQualificationJob.js';
@@ -21,7 +22,9 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 function parseJob(text: string | undefined): WorkerJob {
   const job = JSON.parse(text ?? 'null') as Partial<Record<keyof WorkerJob, unknown>> | null;
   if (job === null || !isStrings(job.args) || (job.command !== undefined && !isWorkerCommand(job.command))) {
-    throw new UsageError('selfCheckWorkerMain: expected one argument {"command": "run" | "manifest", "args": string[], "suiteDir": string | null, "suiteFiles": string[] | null}');
+    throw new UsageError(
+      'selfCheckWorkerMain: expected one argument {"command": "run" | "manifest" | "acp-run", "args": string[], "suiteDir": string | null, "suiteFiles": string[] | null}',
+    );
   }
   return {
     command: job.command ?? 'run',
@@ -52,11 +55,13 @@ try {
   const code: ExitCode =
     job.command === 'manifest'
       ? await manifestCommand(job.args, io)
-      : await runCommand(job.args, io, {
-          runQualification: (options, hooks) => runQualification(options, hooks, internals),
-          // Each mutant run is not the CI step's result: self-check writes no GitHub step summary per run.
-          stepSummaryFile: undefined,
-        });
+      : job.command === 'acp-run'
+        ? ((await acpRunCommand(job.args, io, process.cwd(), { endOnFailure: job.endOnFailure })) as ExitCode)
+        : await runCommand(job.args, io, {
+            runQualification: (options, hooks) => runQualification(options, hooks, internals),
+            // Each mutant run is not the CI step's result: self-check writes no GitHub step summary per run.
+            stepSummaryFile: undefined,
+          });
   process.exitCode = code;
 } catch (error) {
   fail(error);

@@ -16,8 +16,8 @@ export type RunEnd =
 /** Absolute path of the built worker that runs one qualification (`npm run build` makes it). */
 export const SELF_CHECK_WORKER: string = join(packageRoot, 'dist', 'harness', 'cli', 'selfCheckWorkerMain.js');
 
-/** The commands a self-check worker runs: `run` (coding-operation.v1) or `manifest` (adapter-manifest.v1). */
-export const WORKER_COMMANDS = ['run', 'manifest'] as const;
+/** The commands a self-check worker runs: `run` (coding-operation.v1), `manifest` (adapter-manifest.v1) or `acp-run` (`run` of an acp-agent.v1 configuration). */
+export const WORKER_COMMANDS = ['run', 'manifest', 'acp-run'] as const;
 
 /** One of {@link WORKER_COMMANDS}. */
 export type WorkerCommand = (typeof WORKER_COMMANDS)[number];
@@ -32,7 +32,7 @@ export function isWorkerCommand(value: unknown): value is WorkerCommand {
 
 /** One qualification run, as self-check starts it. */
 export interface QualificationJob {
-  /** The command run: `run` (coding-operation.v1) or `manifest` (adapter-manifest.v1). @defaultValue 'run' */
+  /** The command run: one of {@link WORKER_COMMANDS}. @defaultValue 'run' */
   readonly command?: WorkerCommand;
   /** The command's arguments, configuration path (or manifest directory) and `--out` included. */
   readonly args: readonly string[];
