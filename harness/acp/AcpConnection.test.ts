@@ -57,6 +57,21 @@ describe('AcpConnection', { timeout: 60_000 }, () => {
     connection.close();
   });
 
+  it("judges an exited agent's unterminated last message once its stdout ends, though a process it left behind still held stdout when it exited", async () => {
+    const connection = await scripted(
+      `require('node:child_process').spawn('sleep', ['1.5'], { stdio: ['ignore', 'inherit', 'ignore'] }); out(JSON.stringify({ jsonrpc: '2.0', method: '_aq/bye', params: {} })); process.exit(0);`,
+    );
+    connection.notify('_aq/hello', {});
+    expect(await connection.waitForExit(10_000)).not.toBeNull();
+    // The window a case's end used to close: the agent is gone, its last bytes unread as a line.
+    expect(connection.stdoutEnded).toBe(false);
+    expect(clausesOf(connection)).toEqual([]);
+    await connection.drainAfterExit(10_000);
+    expect(connection.stdoutEnded).toBe(true);
+    expect(clausesOf(connection)).toContain('ACP-FRM-LINE');
+    connection.close();
+  });
+
   it('a message pretty-printed over lines breaks ACP-FRM-LINE (and ACP-FRM-STDOUT-PURE per line)', async () => {
     const connection = await scripted(`out(JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { a: 1 } }, null, 2) + '\\n');`);
     connection.notify('_aq/hello', {});

@@ -352,6 +352,17 @@ export class AcpConnection {
     return `the agent exited (${status}) after ${exit.afterMs} ms${tail === '' ? ', stderr empty' : `; stderr tail: ${JSON.stringify(tail.slice(-4096))}`}`;
   }
 
+  /**
+   * Once the agent has exited, waits for its stdout to end (at most `ms`), so that its last bytes are judged
+   * before the suite closes the connection and drops what is unread: a sandbox's pipe closes only once the
+   * sandbox has ended, and a process the agent left behind may hold it open. A running agent is not waited for.
+   * @param ms - the wait's bound
+   */
+  async drainAfterExit(ms: number): Promise<void> {
+    if (this.#process.exit === null || this.#stdoutEnded) return;
+    await this.waitUntil(() => this.#stdoutEnded, ms);
+  }
+
   /** Kills the agent and everything it started; returns how many of its processes were killed. */
   close(): number {
     if (!this.#stdoutEnded) this.#reader.abandon();

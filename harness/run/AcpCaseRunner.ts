@@ -124,6 +124,7 @@ export class AcpCaseRunner {
     } catch (thrown) {
       error = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown);
     }
+    await Promise.all(own.map((connection) => connection.drainAfterExit(DRAIN_AFTER_EXIT_MS)));
     for (const connection of own) connection.close();
     for (const connection of this.#created) seen.set(connection, 0);
     // Every rule a frame broke during the case is the case's evidence, whichever clause it names.
@@ -245,6 +246,9 @@ async function freshAgentPlaces(agentRoots: string): Promise<AgentPlaces> {
   const [home, cwd] = await Promise.all([freshDirectory(root, 'home'), freshDirectory(root, 'cwd')]);
   return { root, home, cwd };
 }
+
+/** How long a case's exited agent may keep its stdout open before the case ends (its last bytes are evidence). */
+const DRAIN_AFTER_EXIT_MS = 5000;
 
 /** Times the shared agent is started again after it died (each death is evidence of its case). */
 const MAX_SHARED_RESTARTS = 8;
