@@ -267,9 +267,9 @@ function renderAcpSelfCheckSummary(control: AcpSelfCheckResult['control'], rows:
 
 /**
  * One qualification run of the reference agent (mutant null) or a mutant, in a process of its own (the run
- * context lives in its environment) and without the sandbox: the self-check proves the suite's judges; the
- * sandbox has tests of its own (adapters/acp-hostile/sandboxedAgents.test.ts). A mutant's properties stop at
- * their first failing case: a kill needs the verdict, not the smallest case.
+ * context lives in its environment) and in the sandbox a user's `run` gets, so a kill proves the judges as
+ * users meet them. A mutant's properties stop at their first failing case: a kill needs the verdict, not the
+ * smallest case.
  */
 async function qualify(
   options: AcpSelfCheckOptions,
@@ -289,7 +289,7 @@ async function qualify(
   const only = mutant === null ? [] : ['--only', onlyFor(mutant)];
   const { end, report } = await runQualificationJob({
     command: 'acp-run',
-    args: [configPath, '--out', dir, '--seed', String(seed), '--runs', String(options.runs), '--no-sandbox', ...only],
+    args: [configPath, '--out', dir, '--seed', String(seed), '--runs', String(options.runs), ...only],
     outDir: dir,
     suiteDir: null,
     endOnFailure: mutant !== null,
