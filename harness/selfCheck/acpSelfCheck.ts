@@ -206,8 +206,7 @@ export function onlyFor(mutant: AcpMutantDefinition): string {
 }
 
 /** Clauses the connection judges on every frame of every case: any case that talks to the agent decides them. */
-
-const CONNECTION_JUDGED: readonly AcpClauseId[] = [
+export const CONNECTION_JUDGED: readonly AcpClauseId[] = [
   'ACP-FRM-STDOUT-PURE',
   'ACP-FRM-LINE',
   'ACP-FRM-UTF8',

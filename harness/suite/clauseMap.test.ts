@@ -2,17 +2,24 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { acpMutants } from '../../adapters/acp-mutants/catalog.js';
 import { manifestFixtures } from '../../adapters/manifest-fixtures/catalog.js';
 import { mutants } from '../../adapters/mutants/catalog.js';
+import { acpClauseFamilies, acpClauses, isBindingLevel, type AcpClauseDefinition, type AcpClauseId } from '../acp/acpClauses.js';
 import { isClauseId, profileClauses, type ClauseDefinition, type ClauseId, type ProfileId } from '../clauses.js';
 import { packageRoot } from '../packageRoot.js';
+import { loadAcpSuites } from '../runAcpQualification.js';
+import { CONNECTION_JUDGED } from '../selfCheck/acpSelfCheck.js';
 import { qualifyTestName } from './testNames.js';
 
 // docs/clauses.md, the clause map, comes from the code alone: the tests from the
 // `qualifyTest` declarations of suites/*.suite.ts (read, not run: a suite runs only
 // under the CLI), the generators from what those tests' bodies use, the mutants
 // from their claims, the judges from the modules that build violations naming the
-// clause. Regenerate it with the command below; the test fails while it differs.
+// clause. The acp-agent.v1 section takes its cases from the `acpSuite` exports of
+// suites/acp/*.suite.ts (plain data: loading one runs no case) and its mutants from
+// adapters/acp-mutants/catalog.ts. Regenerate it with the command below; the test
+// fails while it differs.
 
 const MAP_FILE = join(packageRoot, 'docs', 'clauses.md');
 const WRITE_COMMAND = 'CLAUSE_MAP=write npx vitest run harness/suite/clauseMap.test.ts';
@@ -33,6 +40,13 @@ const KNOWN_GAPS: Partial<Record<ClauseId, string>> = {
     ]),
   ),
 };
+
+/**
+ * Binding (MUST, MUST (if advertised)) ACP clauses that lack a deciding case or a
+ * mutant, each with why; like {@link KNOWN_GAPS}, a new gap fails and so does a
+ * listed one that has closed. In catalog order.
+ */
+const ACP_KNOWN_GAPS: Partial<Record<AcpClauseId, string>> = {};
 
 /** One `qualifyTest` declaration as the suite file states it. */
 interface DeclaredTest {
@@ -240,6 +254,34 @@ function gaps(rows: readonly ClauseMapRow[]): ClauseId[] {
     .map((row) => row.definition.id);
 }
 
+/** One row of the acp-agent.v1 section. */
+interface AcpClauseMapRow {
+  readonly definition: AcpClauseDefinition;
+  /** Judged on every frame of every case (see `CONNECTION_JUDGED`). */
+  readonly everyCase: boolean;
+  /** The cases that name it among the clauses they decide. */
+  readonly cases: readonly string[];
+  readonly mutants: readonly string[];
+}
+
+async function acpClauseMapRows(): Promise<AcpClauseMapRow[]> {
+  const cases = (await loadAcpSuites()).flatMap((suite) => suite.cases);
+  return acpClauses.map((definition) => ({
+    definition,
+    everyCase: CONNECTION_JUDGED.includes(definition.id),
+    cases: cases.filter((entry) => entry.clauses.includes(definition.id)).map((entry) => entry.name),
+    mutants: acpMutants.filter((mutant) => mutant.claims.includes(definition.id)).map((mutant) => mutant.name),
+  }));
+}
+
+/** Binding ACP clauses without a deciding case or a mutant. */
+function acpGaps(rows: readonly AcpClauseMapRow[]): AcpClauseId[] {
+  return rows
+    .filter(({ definition }) => isBindingLevel(definition.level))
+    .filter((row) => (!row.everyCase && row.cases.length === 0) || row.mutants.length === 0)
+    .map((row) => row.definition.id);
+}
+
 const cell = (items: readonly string[], show: (item: string) => string = (item) => `\`${item}\``): string => (items.length === 0 ? '—' : items.map(show).join('<br>'));
 
 const PROFILE_NOTES: Readonly<Record<ProfileId, string>> = {
@@ -248,7 +290,31 @@ const PROFILE_NOTES: Readonly<Record<ProfileId, string>> = {
     'This profile runs in-process (`adapter-qualify manifest`), without suite tests: its judges are its checks; mutants are `adapters/manifest-fixtures/catalog.ts` claims.',
 };
 
-function renderClauseMap(rows: readonly ClauseMapRow[]): string {
+const ACP_PROFILE_NOTE = [
+  'Cases are the `cases` of `suites/acp/*.suite.ts` (each name starts with the clauses it decides); *every case* marks the clauses the connection judges on every frame of every case',
+  '(`CONNECTION_JUDGED` in `harness/selfCheck/acpSelfCheck.ts`): a frame that breaks one FAILs it in whichever case it comes; cases listed beside it also check it on purpose.',
+  'Every clause is owed by the agent. Mutants are `adapters/acp-mutants/catalog.ts` claims;',
+  'the test fails while a MUST or MUST (if advertised) clause has no case or no mutant. There is no generators or judges column: ACP verdicts are evidence records that the cases',
+  '(`suites/acp/`, `harness/acp/turn/`) and the connection (`harness/acp/AcpConnection.ts`) write, not violations a judge module builds with `violation(…)`.',
+].join('\n');
+
+function renderAcpSection(rows: readonly AcpClauseMapRow[]): string[] {
+  const lines = ['## acp-agent.v1', '', ACP_PROFILE_NOTE, ''];
+  for (const { family, title } of acpClauseFamilies) {
+    lines.push(`### ${family} (${title})`, '', '| clause | level | rule | cases | mutants |', '|---|---|---|---|---|');
+    for (const row of rows.filter((entry) => entry.definition.family === family)) {
+      const { id, level, summary } = row.definition;
+      const gap = ACP_KNOWN_GAPS[id];
+      const cases = cell([...(row.everyCase ? ['*every case*'] : []), ...row.cases], (name) => name.replaceAll('|', '\\|'));
+      const mutantCell = row.mutants.length === 0 && gap !== undefined ? `— (${gap})` : cell(row.mutants);
+      lines.push(`| \`${id}\` | ${level} | ${summary.replaceAll('|', '\\|')} | ${cases} | ${mutantCell} |`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+function renderClauseMap(rows: readonly ClauseMapRow[], acpRows: readonly AcpClauseMapRow[]): string {
   const lines = [
     '# Clause map',
     '',
@@ -276,12 +342,13 @@ function renderClauseMap(rows: readonly ClauseMapRow[]): string {
       lines.push('');
     }
   }
+  lines.push(...renderAcpSection(acpRows));
   return lines.join('\n');
 }
 
 describe('clause map (docs/clauses.md)', () => {
   it(`is current (regenerate: ${WRITE_COMMAND})`, async () => {
-    const rendered = renderClauseMap(await clauseMapRows());
+    const rendered = renderClauseMap(await clauseMapRows(), await acpClauseMapRows());
     if (process.env['CLAUSE_MAP'] === 'write') await writeFile(MAP_FILE, rendered);
     const committed = await readFile(MAP_FILE, 'utf8');
     expect(committed === rendered, `docs/clauses.md is out of date: run ${WRITE_COMMAND}`).toBe(true);
@@ -289,6 +356,16 @@ describe('clause map (docs/clauses.md)', () => {
 
   it('has a test and a mutant for every adapter-side MUST clause, but for the known gaps', async () => {
     expect(gaps(await clauseMapRows())).toEqual(Object.keys(KNOWN_GAPS));
+  });
+
+  it('has a case and a mutant for every binding acp-agent.v1 clause, but for the known gaps', async () => {
+    expect(acpGaps(await acpClauseMapRows())).toEqual(Object.keys(ACP_KNOWN_GAPS));
+  });
+
+  it('reads every ACP case, each named after the clauses it decides', async () => {
+    const cases = (await loadAcpSuites()).flatMap((suite) => suite.cases);
+    expect(new Set(cases.map((entry) => entry.name)).size).toBe(cases.length);
+    for (const entry of cases) expect(entry.name.startsWith(`${entry.clauses.join(' ')}: `), entry.name).toBe(true);
   });
 
   it('reads every qualifyTest declaration of the suites, named as vitest names it', async () => {

@@ -13,7 +13,7 @@ import { startModelStub, type ModelStub } from './index.js';
 
 const PINNED_VERSION = '0.61.0';
 const GEMINI_DIR_ENV = 'ADAPTER_QUALIFY_GEMINI_DIR';
-const geminiDir = process.env[GEMINI_DIR_ENV] ?? '/work/agents/gemini';
+const geminiDir = process.env[GEMINI_DIR_ENV] ?? '/tmp/adapter-qualify-gemini-cli';
 const geminiPackage = join(geminiDir, 'node_modules', '@google', 'gemini-cli');
 const geminiEntry = join(geminiPackage, 'bundle', 'gemini.js');
 const installed = existsSync(geminiEntry);
