@@ -13,6 +13,7 @@ import { hostileFixtureCommand, hostileFixturePath, type HostileFixture } from '
 import { adapterProcessesUnder } from '../../harness/__test-helpers__/adapterProcessesUnder.js';
 import { transcriptDigest } from '../../harness/transcript/transcriptDigest.js';
 import { locateTracer } from '../../harness/faults/strace.js';
+import { fixtureProcessesOfRun } from '../../harness/__test-helpers__/processesNaming.js';
 
 // Hostile adapters as the subject of a whole run: each must end in a written,
 // schema-valid report with an adapter verdict (exit 0 or 1), never a crash
@@ -284,22 +285,6 @@ const CONTAINMENT_SUBJECT_LIST: readonly ContainmentSubject[] = [
 const CONTAINMENT_TIMEOUT_MS = 10_000;
 const CONTAINMENT_SUBJECTS = CONTAINMENT_SUBJECT_LIST.map((subject) => ({ ...subject, name: [subject.fixture, ...(subject.fixtureArgs ?? [])].join(' ') }));
 
-/** Live processes whose command line names `marker` (the fixture's path: on the adapter's and on its keeper's). */
-function processesNaming(marker: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ');
-      const state = readFileSync(`/proc/${entry}/stat`, 'latin1').split(') ')[1]?.[0];
-      if (cmdline.includes(marker) && state !== 'Z') found.push(`${entry} ${cmdline}`);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return found;
-}
-
 async function reportFiles(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
@@ -382,9 +367,7 @@ describe.runIf(process.platform === 'linux').concurrent('containment: hostile ad
       // The report is bound to the transcript it was judged from.
       expect(run.report!.run.transcript).toEqual(await transcriptDigest(join(outDir, 'transcript.jsonl')));
       // Variants of one fixture run side by side: each looks only for its own processes (its arguments, its report directory).
-      const ofThisRun = (line: string): boolean =>
-        subject.fixtureArgs === undefined || line.includes(`${fixture} ${subject.fixtureArgs.join(' ')} `) || line.includes(`${outDir} `) || line.includes(`${outDir}/`);
-      expect(processesNaming(fixture).filter(ofThisRun)).toEqual([]);
+      expect(fixtureProcessesOfRun(fixture, subject.fixtureArgs, outDir)).toEqual([]);
       for (const [file, content] of await reportFiles(outDir)) {
         for (const [variable, value] of Object.entries(SECRET_ENVIRONMENT)) expect(content.includes(value), `${file} holds ${variable}`).toBe(false);
       }
