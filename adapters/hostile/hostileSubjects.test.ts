@@ -327,24 +327,40 @@ describe('an adapter whose first observe of each operation times out', () => {
   }, 600_000);
 });
 
-// Torn only while no tracer is attached: the traced points all hold, so only the untraced share can find it.
-describe.skipIf((await locateTracer()).method !== 'syscall')('an adapter that tears its admission only when untraced', () => {
-  it('FAILs SEM-CRASH-CONSISTENT, found by the untraced share, and the method note names both methods', async () => {
-    const configPath = join(root(), 'torn-only-when-untraced.json');
-    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand('torn-only-when-untraced') };
-    await writeFile(configPath, JSON.stringify(config));
-    const run = await runQualifyCli(
-      configPath,
-      join(root(), 'torn-only-when-untraced'),
-      ['--only', '^SEM-CRASH-CONSISTENT', '--runs', '1', '--timeout-ms', String(CONTAINMENT_TIMEOUT_MS), '--seed', '1'],
-      480_000,
-    );
-    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
-    const crash = run.report!.clauses.find((entry) => entry.id === 'SEM-CRASH-CONSISTENT');
-    expect(crash, crash?.reason).toMatchObject({ verdict: 'FAIL', method: 'syscall' });
-    expect(crash?.reason).toContain('found by the untraced share');
-    expect(crash?.methodDetail).toMatch(/the traced points found none; then 3 untraced cases .* found a violation the traced points did not show/);
-  }, 600_000);
+// Each behaves as the reference only while a tracer is attached: the traced points all hold, so only the untraced share can find it.
+const BROKEN_ONLY_WHEN_UNTRACED = [
+  // Tears its admission record: a kill between the halves leaves a record no later call can read.
+  {
+    fixture: 'torn-only-when-untraced',
+    clause: 'SEM-CRASH-CONSISTENT',
+    found: 'found by the untraced share',
+    detail: /the traced points found none; then 3 untraced cases .* found a violation the traced points did not show/,
+  },
+  // Rolls a submit stopped past the deadline back, the earlier admission included.
+  {
+    fixture: 'rolls-back-only-when-untraced',
+    clause: 'SEM-UNCERTAIN-RECOVERY',
+    found: 'found by the untraced share (stopped at a delay',
+    detail: /the traced points found none; then 3 untraced cases \(SIGSTOP .* found a violation the traced points did not show/,
+  },
+] as const;
+
+describe.skipIf((await locateTracer()).method !== 'syscall')('adapters that break a fault clause only when untraced', () => {
+  it.each(BROKEN_ONLY_WHEN_UNTRACED)(
+    '$fixture FAILs $clause, found by the untraced share, and the method note names both methods',
+    async ({ fixture, clause, found, detail }) => {
+      const configPath = join(root(), `${fixture}.json`);
+      const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand(fixture) };
+      await writeFile(configPath, JSON.stringify(config));
+      const run = await runQualifyCli(configPath, join(root(), fixture), ['--only', `^${clause}`, '--runs', '1', '--timeout-ms', String(CONTAINMENT_TIMEOUT_MS), '--seed', '1'], 480_000);
+      expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+      const entry = run.report!.clauses.find((candidate) => candidate.id === clause);
+      expect(entry, entry?.reason).toMatchObject({ verdict: 'FAIL', method: 'syscall' });
+      expect(entry?.reason).toContain(found);
+      expect(entry?.methodDetail).toMatch(detail);
+    },
+    600_000,
+  );
 });
 
 describe.runIf(process.platform === 'linux').concurrent('containment: hostile adapters under a run', () => {
