@@ -347,7 +347,8 @@ async function untracedShare<T>(file: FaultFile, context: QualifyTestContext, tr
   await property({
     // No clause: an untraced case that held or missed is no evidence; only a violation it observed is recorded.
     clauses: [],
-    numRuns: UNTRACED_CASES,
+    // Must-try examples come on top of numRuns: the share runs UNTRACED_CASES in all, its examples first.
+    numRuns: Math.max(0, UNTRACED_CASES - (cases.examples?.length ?? 0)),
     // Where a timed signal lands decides the case: a smaller case may miss the window, so the failure is shown as found.
     shrink: false,
     arbitrary: cases.arbitrary,
