@@ -32,6 +32,7 @@ const names: Record<HostileFixture, true> = {
   'never-reads-stdin': true,
   'padded-outcomes': true,
   'results-fill-bound': true,
+  'rolls-back-only-when-untraced': true,
   'sentinel-touch': true,
   'slow-then-hang': true,
   'setsid-env-clear-late-writer': true,

@@ -29,6 +29,7 @@ export type HostileFixture =
   | 'never-reads-stdin'
   | 'padded-outcomes'
   | 'results-fill-bound'
+  | 'rolls-back-only-when-untraced'
   | 'sentinel-touch'
   | 'setsid-env-clear-late-writer'
   | 'setsid-fork-bomb'

@@ -13,6 +13,7 @@ import { hostileFixtureCommand, hostileFixturePath, type HostileFixture } from '
 import { adapterProcessesUnder } from '../../harness/__test-helpers__/adapterProcessesUnder.js';
 import { transcriptDigest } from '../../harness/transcript/transcriptDigest.js';
 import { locateTracer } from '../../harness/faults/strace.js';
+import { fixtureProcessesOfRun } from '../../harness/__test-helpers__/processesNaming.js';
 
 // Hostile adapters as the subject of a whole run: each must end in a written,
 // schema-valid report with an adapter verdict (exit 0 or 1), never a crash
@@ -284,22 +285,6 @@ const CONTAINMENT_SUBJECT_LIST: readonly ContainmentSubject[] = [
 const CONTAINMENT_TIMEOUT_MS = 10_000;
 const CONTAINMENT_SUBJECTS = CONTAINMENT_SUBJECT_LIST.map((subject) => ({ ...subject, name: [subject.fixture, ...(subject.fixtureArgs ?? [])].join(' ') }));
 
-/** Live processes whose command line names `marker` (the fixture's path: on the adapter's and on its keeper's). */
-function processesNaming(marker: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ');
-      const state = readFileSync(`/proc/${entry}/stat`, 'latin1').split(') ')[1]?.[0];
-      if (cmdline.includes(marker) && state !== 'Z') found.push(`${entry} ${cmdline}`);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return found;
-}
-
 async function reportFiles(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
@@ -342,24 +327,40 @@ describe('an adapter whose first observe of each operation times out', () => {
   }, 600_000);
 });
 
-// Torn only while no tracer is attached: the traced points all hold, so only the untraced share can find it.
-describe.skipIf((await locateTracer()).method !== 'syscall')('an adapter that tears its admission only when untraced', () => {
-  it('FAILs SEM-CRASH-CONSISTENT, found by the untraced share, and the method note names both methods', async () => {
-    const configPath = join(root(), 'torn-only-when-untraced.json');
-    const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand('torn-only-when-untraced') };
-    await writeFile(configPath, JSON.stringify(config));
-    const run = await runQualifyCli(
-      configPath,
-      join(root(), 'torn-only-when-untraced'),
-      ['--only', '^SEM-CRASH-CONSISTENT', '--runs', '1', '--timeout-ms', String(CONTAINMENT_TIMEOUT_MS), '--seed', '1'],
-      480_000,
-    );
-    expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
-    const crash = run.report!.clauses.find((entry) => entry.id === 'SEM-CRASH-CONSISTENT');
-    expect(crash, crash?.reason).toMatchObject({ verdict: 'FAIL', method: 'syscall' });
-    expect(crash?.reason).toContain('found by the untraced share');
-    expect(crash?.methodDetail).toMatch(/the traced points found none; then 3 untraced cases .* found a violation the traced points did not show/);
-  }, 600_000);
+// Each behaves as the reference only while a tracer is attached: the traced points all hold, so only the untraced share can find it.
+const BROKEN_ONLY_WHEN_UNTRACED = [
+  // Tears its admission record: a kill between the halves leaves a record no later call can read.
+  {
+    fixture: 'torn-only-when-untraced',
+    clause: 'SEM-CRASH-CONSISTENT',
+    found: 'found by the untraced share',
+    detail: /the traced points found none; then 3 untraced cases .* found a violation the traced points did not show/,
+  },
+  // Rolls a submit stopped past the deadline back, the earlier admission included.
+  {
+    fixture: 'rolls-back-only-when-untraced',
+    clause: 'SEM-UNCERTAIN-RECOVERY',
+    found: 'found by the untraced share (stopped at a delay',
+    detail: /the traced points found none; then 3 untraced cases \(SIGSTOP .* found a violation the traced points did not show/,
+  },
+] as const;
+
+describe.skipIf((await locateTracer()).method !== 'syscall')('adapters that break a fault clause only when untraced', () => {
+  it.each(BROKEN_ONLY_WHEN_UNTRACED)(
+    '$fixture FAILs $clause, found by the untraced share, and the method note names both methods',
+    async ({ fixture, clause, found, detail }) => {
+      const configPath = join(root(), `${fixture}.json`);
+      const config = { protocol: 'algal.coding-operation.v1', authorityId: 'reference-ledger', ...hostileFixtureCommand(fixture) };
+      await writeFile(configPath, JSON.stringify(config));
+      const run = await runQualifyCli(configPath, join(root(), fixture), ['--only', `^${clause}`, '--runs', '1', '--timeout-ms', String(CONTAINMENT_TIMEOUT_MS), '--seed', '1'], 480_000);
+      expect(run.report, `${run.stdout}\n${run.stderr}`).not.toBeNull();
+      const entry = run.report!.clauses.find((candidate) => candidate.id === clause);
+      expect(entry, entry?.reason).toMatchObject({ verdict: 'FAIL', method: 'syscall' });
+      expect(entry?.reason).toContain(found);
+      expect(entry?.methodDetail).toMatch(detail);
+    },
+    600_000,
+  );
 });
 
 describe.runIf(process.platform === 'linux').concurrent('containment: hostile adapters under a run', () => {
@@ -382,9 +383,7 @@ describe.runIf(process.platform === 'linux').concurrent('containment: hostile ad
       // The report is bound to the transcript it was judged from.
       expect(run.report!.run.transcript).toEqual(await transcriptDigest(join(outDir, 'transcript.jsonl')));
       // Variants of one fixture run side by side: each looks only for its own processes (its arguments, its report directory).
-      const ofThisRun = (line: string): boolean =>
-        subject.fixtureArgs === undefined || line.includes(`${fixture} ${subject.fixtureArgs.join(' ')} `) || line.includes(`${outDir} `) || line.includes(`${outDir}/`);
-      expect(processesNaming(fixture).filter(ofThisRun)).toEqual([]);
+      expect(fixtureProcessesOfRun(fixture, subject.fixtureArgs, outDir)).toEqual([]);
       for (const [file, content] of await reportFiles(outDir)) {
         for (const [variable, value] of Object.entries(SECRET_ENVIRONMENT)) expect(content.includes(value), `${file} holds ${variable}`).toBe(false);
       }

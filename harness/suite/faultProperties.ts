@@ -36,8 +36,8 @@ import type { PayloadFamily } from '../options/runOptions.js';
 // exactly the planned one, so no case depends on the machine's load. Without
 // the step tracer (Python, ptrace) the suite falls back to signals at delays
 // swept across a measured submit, and says so on the clause (`method: "timing"`).
-// An adapter can see its tracer, so the traced crash points are followed by a
-// few untraced cases of that sweep; they only ever add a failure they saw.
+// An adapter can see its tracer, so the traced crash and stop points are followed
+// by a few untraced cases of that sweep; they only ever add a failure they saw.
 
 const NO_FAULTS = 'fault injection and process accounting need adapter processes (the command transport); an SDK run starts none';
 const NOT_LINUX = 'process accounting reads /proc/<pid>/environ, which this platform does not have (Linux only)';
@@ -59,8 +59,8 @@ const FIRST_KILL_FROM = 0.8;
 
 /** Fewest crash cases a run sweeps, whatever `--runs` says. */
 const MIN_CRASH_CASES = 8;
-/** Untraced crash cases after the traced points (a few: they only ever add a failure they saw). */
-const UNTRACED_CRASH_CASES = 3;
+/** Untraced cases after the traced points of a fault clause (a few: they only ever add a failure they saw). */
+const UNTRACED_CASES = 3;
 
 /** A first submit's and a resubmit's typical durations (ms). */
 interface SubmitDurations {
@@ -268,7 +268,7 @@ export async function killedAtAnyPoint(file: FaultFile, context: QualifyTestCont
   const tracer = await runTracer(context);
   if (tracer.method === 'syscall') {
     const traced = await crashAtEveryStep(file, context, tracer);
-    await untracedCrashShare(file, context, traced);
+    await untracedShare(file, context, traced, untracedCrashShare(file, context));
     return;
   }
   recorder.faultMethod('SEM-CRASH-CONSISTENT', { method: 'timing', detail: `${tracer.reason}; fell back to SIGKILL at delays swept across a measured submit` });
@@ -285,58 +285,84 @@ export async function killedAtAnyPoint(file: FaultFile, context: QualifyTestCont
   });
 }
 
-/** What the traced crash points found, for the method note the untraced share completes. */
-interface TracedCrashes {
+/** What the traced points of a fault clause found, for the method note its untraced share completes. */
+interface TracedPoints {
   /** How the points were planned (the step tracer's detail). */
   readonly detail: string;
   /** Whether a traced case broke the clause. */
   readonly violated: boolean;
 }
 
+/** A fault clause's untraced share: its timing sweep's cases, and how the report names them. */
+interface UntracedShareSpec<T> {
+  readonly clauseId: ClauseId;
+  /** The sweep, as the method note names it. */
+  readonly sweep: string;
+  /** How a violation the share found begins: the report names the method that found it. */
+  readonly found: string;
+  readonly cases: (typical: SubmitDurations) => Pick<TestPropertySpec<T>, 'arbitrary' | 'describe' | 'run'> & Partial<Pick<TestPropertySpec<T>, 'examples'>>;
+}
+
+/** SEM-CRASH-CONSISTENT's untraced share: SIGKILL at delays. */
+function untracedCrashShare(file: FaultFile, context: QualifyTestContext): UntracedShareSpec<TimedCrash> {
+  return {
+    clauseId: 'SEM-CRASH-CONSISTENT',
+    sweep: 'SIGKILL at delays swept across a measured submit',
+    found: 'found by the untraced share (killed at a delay with no tracer attached, not at a traced step)',
+    cases: (typical) => timedCrashCases(file, context, typical),
+  };
+}
+
+/** SEM-UNCERTAIN-RECOVERY's untraced share: SIGSTOP at delays, past the host deadline. */
+function untracedPauseShare(file: FaultFile, context: QualifyTestContext, hostDeadline: number): UntracedShareSpec<TimedPause> {
+  return {
+    clauseId: 'SEM-UNCERTAIN-RECOVERY',
+    sweep: 'SIGSTOP at delays across a measured submit',
+    found: 'found by the untraced share (stopped at a delay with no tracer attached, not at a traced step)',
+    cases: (typical) => timedPauseCases(file, context, typical, hostDeadline),
+  };
+}
+
 /**
- * After the traced points, a few crash cases without a tracer attached: an
- * adapter can see its tracer (`TracerPid` in /proc/self/status) and behave
- * only while traced. These cases only add a failure they observed: a kill
- * that missed every write window proves nothing, so they count no case and
- * leave the traced points' verdict as it is.
+ * After the traced points, a few cases of the clause's timing sweep without a
+ * tracer attached: an adapter can see its tracer (`TracerPid` in
+ * /proc/self/status) and behave only while traced. These cases only add a
+ * failure they observed: a signal that missed every window proves nothing, so
+ * they count no case and leave the traced points' verdict as it is.
  */
-async function untracedCrashShare(file: FaultFile, context: QualifyTestContext, traced: TracedCrashes): Promise<void> {
+async function untracedShare<T>(file: FaultFile, context: QualifyTestContext, traced: TracedPoints, share: UntracedShareSpec<T>): Promise<void> {
   const { property, recorder } = context;
-  const note = (share: string): void =>
-    recorder.faultMethod('SEM-CRASH-CONSISTENT', {
+  const note = (said: string): void =>
+    recorder.faultMethod(share.clauseId, {
       method: 'syscall',
-      detail: `${traced.detail}; the traced points ${traced.violated ? 'found a violation' : 'found none'}; ${share}`,
+      detail: `${traced.detail}; the traced points ${traced.violated ? 'found a violation' : 'found none'}; ${said}`,
     });
   const typical = await file.typicalSubmitDurations(context, recorder.testName);
   if (typical === null) {
     note('the untraced share did not run: no untraced submit was admitted to measure');
     return;
   }
-  const cases = timedCrashCases(file, context, typical);
+  const cases = share.cases(typical);
   let violated = false;
   await property({
     // No clause: an untraced case that held or missed is no evidence; only a violation it observed is recorded.
     clauses: [],
-    numRuns: UNTRACED_CRASH_CASES,
-    // Where a timed kill lands decides the case: a smaller case may miss the window, so the failure is shown as found.
+    // Must-try examples come on top of numRuns: the share runs UNTRACED_CASES in all, its examples first.
+    numRuns: Math.max(0, UNTRACED_CASES - (cases.examples?.length ?? 0)),
+    // Where a timed signal lands decides the case: a smaller case may miss the window, so the failure is shown as found.
     shrink: false,
     arbitrary: cases.arbitrary,
+    ...(cases.examples === undefined ? {} : { examples: cases.examples }),
     describe: (drawn) => `untraced share (no tracer attached): ${cases.describe(drawn)}`,
     run: async (drawn): Promise<CaseResult> => {
       const result = await cases.run(drawn);
       if (result.verdict !== 'violated') return result;
       violated = true;
-      return { ...result, violations: result.violations.map((found) => ({ ...found, message: `${UNTRACED_FOUND}: ${found.message}` })) };
+      return { ...result, violations: result.violations.map((found) => ({ ...found, message: `${share.found}: ${found.message}` })) };
     },
   });
-  note(
-    `then ${UNTRACED_CRASH_CASES} untraced cases (SIGKILL at delays swept across a measured submit, no tracer attached) ` +
-      `${violated ? 'found a violation the traced points did not show' : 'found none'}`,
-  );
+  note(`then ${UNTRACED_CASES} untraced cases (${share.sweep}, no tracer attached) ${violated ? 'found a violation the traced points did not show' : 'found none'}`);
 }
-
-/** How a violation the untraced share found begins: the report names the method that found it. */
-const UNTRACED_FOUND = 'found by the untraced share (killed at a delay with no tracer attached, not at a traced step)';
 
 /** A timed crash case: a payload, the first kill's per mille of its range, and one offset in each third of a resubmit's span. */
 interface TimedCrash {
@@ -504,7 +530,7 @@ async function pointsFor(file: FaultFile, context: QualifyTestContext, tracer: S
 }
 
 /** One case per recorded durable step: the submit killed once the steps before it ran, so it never runs. */
-async function crashAtEveryStep(file: FaultFile, context: QualifyTestContext, tracer: SyscallTracer): Promise<TracedCrashes> {
+async function crashAtEveryStep(file: FaultFile, context: QualifyTestContext, tracer: SyscallTracer): Promise<TracedPoints> {
   const { property } = context;
   const { detail, planned } = await pointsFor(file, context, tracer, 'SEM-CRASH-CONSISTENT', 'crash');
   if (planned === null) return { detail, violated: false };
@@ -562,12 +588,13 @@ async function crashOnce(file: FaultFile, context: QualifyTestContext, tracer: S
  * @param context - the test's
  */
 export async function pausedPastDeadline(file: FaultFile, context: QualifyTestContext): Promise<void> {
-  const { property, session, ids, options, recorder } = context;
+  const { property, session, options, recorder } = context;
   if (!faultsApplicable(context)) return;
   const hostDeadline = Math.min(PAUSE_HOST_DEADLINE_MS, options.timeoutMs);
   const tracer = await runTracer(context);
   if (tracer.method === 'syscall') {
-    await stopAtEveryStep(file, context, tracer, hostDeadline);
+    const traced = await stopAtEveryStep(file, context, tracer, hostDeadline);
+    await untracedShare(file, context, traced, untracedPauseShare(file, context, hostDeadline));
     return;
   }
   recorder.faultMethod('SEM-UNCERTAIN-RECOVERY', { method: 'timing', detail: `${tracer.reason}; fell back to SIGSTOP at delays across a measured submit` });
@@ -576,10 +603,33 @@ export async function pausedPastDeadline(file: FaultFile, context: QualifyTestCo
     recorder.inconclusive('SEM-UNCERTAIN-RECOVERY', session.noAdmissionReason());
     return;
   }
+  await property(timedPauseCases(file, context, typical, hostDeadline));
+}
+
+/** A timed pause case: a payload, the stop's per mille of a first submit's duration, and whether a submit admits the binding first. */
+interface TimedPause {
+  readonly value: JsonValue;
+  readonly stop: number;
+  readonly admitFirst: boolean;
+}
+
+/**
+ * The timing sweep's pause case, as the fallback and the untraced share draw and judge it: a fresh
+ * binding's submit (after an admitting one, or its first) with a short host deadline, SIGSTOPped at a
+ * delay across a measured, untraced submit; an observe while it is stopped; SIGCONT past the deadline;
+ * the polls that judge the ledger once it ended. The first case always pauses a resubmit early in its
+ * run: then an earlier witness (the admission) exists for observe to contradict.
+ */
+function timedPauseCases(
+  file: FaultFile,
+  context: QualifyTestContext,
+  typical: SubmitDurations,
+  hostDeadline: number,
+): Pick<TestPropertySpec<TimedPause>, 'arbitrary' | 'examples' | 'describe' | 'run'> {
+  const { session, ids, options, recorder } = context;
   const stopAt = (fraction: number): number => Math.min(hostDeadline - 1, Math.round((fraction / 1_000) * typical.first));
-  // The first case always pauses a resubmit early in its run: then an earlier witness (the admission) exists for observe to contradict.
   const [exampleValue] = fc.sample(file.payloads(options.payload), { seed: deriveSeed(options.seed, `${recorder.testName}#example`), numRuns: 1 });
-  await property({
+  return {
     arbitrary: fc.record({ value: file.payloads(options.payload), stop: fc.noBias(fc.integer({ min: 0, max: 1_000 })), admitFirst: fc.boolean() }),
     examples: exampleValue === undefined ? [] : [{ value: exampleValue, stop: 300, admitFirst: true }],
     describe: ({ stop, admitFirst }) =>
@@ -604,7 +654,7 @@ export async function pausedPastDeadline(file: FaultFile, context: QualifyTestCo
       const meanwhile = await session.observe(binding);
       return recoverAfter(file, context, binding, paused, [...before, meanwhile]);
     },
-  });
+  };
 }
 
 /** Polls the binding once the uncertain submit ended, and judges every witness of the case together. */
@@ -629,11 +679,12 @@ async function recoverAfter(file: FaultFile, context: QualifyTestContext, bindin
  * passed) is it resumed. A fixed delay could end before the observe does; a
  * stop released by the suite cannot.
  */
-async function stopAtEveryStep(file: FaultFile, context: QualifyTestContext, tracer: SyscallTracer, hostDeadline: number): Promise<void> {
+async function stopAtEveryStep(file: FaultFile, context: QualifyTestContext, tracer: SyscallTracer, hostDeadline: number): Promise<TracedPoints> {
   const { property } = context;
-  const { planned } = await pointsFor(file, context, tracer, 'SEM-UNCERTAIN-RECOVERY', 'stop');
-  if (planned === null) return;
+  const { detail, planned } = await pointsFor(file, context, tracer, 'SEM-UNCERTAIN-RECOVERY', 'stop');
+  if (planned === null) return { detail, violated: false };
   const { pointAt } = planned;
+  let violated = false;
   const resumeAfterMs = hostDeadline + PAUSE_PAST_DEADLINE_MS;
   await property({
     ...planned.cases,
@@ -641,8 +692,13 @@ async function stopAtEveryStep(file: FaultFile, context: QualifyTestContext, tra
       `${pointAt(point).call === 'again' ? 'submit a fresh binding, then ' : ''}submit it with a ${hostDeadline} ms host deadline, ` +
       `stopped by the step tracer right after ${describePoint(pointAt(point))}; observe while stopped; ` +
       `SIGCONT once that observe ended and at least ${resumeAfterMs} ms after spawn; observe until terminal, observe again`,
-    run: async ({ value, point }): Promise<CaseResult> => planned.settle(point, await stopOnce(file, context, tracer, value, pointAt(point), hostDeadline)),
+    run: async ({ value, point }): Promise<CaseResult> => {
+      const result = planned.settle(point, await stopOnce(file, context, tracer, value, pointAt(point), hostDeadline));
+      violated ||= result.verdict === 'violated';
+      return result;
+    },
   });
+  return { detail, violated };
 }
 
 /** One submit stopped right after `stop`, an observe meanwhile, and the polls that judge the ledger once it resumed. */
