@@ -51,7 +51,10 @@ export interface StoredFailureCase {
   readonly seed: number;
   /** fast-check path of the shrunk case, or null when the test is not a property (its cases are deterministic in the seed). */
   readonly path: string | null;
-  /** The subject as `run` takes it: `[adapter.json]`, or `['--sdk', module, '--authority', id]`. */
+  /**
+   * The subject as `run` takes it: `[adapter.json]` (its path as the user named it; bytes that are not UTF-8 written
+   * `\xNN`, which `replay --adapter` then names), or `['--sdk', module, '--authority', id]`.
+   */
   readonly subjectArgs: readonly string[];
   /** The `run` options after the subject that re-run exactly this case (`--only`, `--seed`, `--replay-path`, generation options). */
   readonly runArgs: readonly string[];
@@ -146,7 +149,7 @@ function preferredReplay(clauseId: ClauseId, metas: readonly QualifyTestMeta[]):
 
 export function buildFailureCases(report: AcceptanceReport, metas: readonly QualifyTestMeta[], options: NormalizedRunOptions): StoredFailureCase[] {
   const { subject } = options;
-  const subjectArgs = subject.kind === 'command' ? [subject.configPath] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
+  const subjectArgs = subject.kind === 'command' ? [subject.configNamed.shown] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
   const cases: StoredFailureCase[] = [];
   for (const entry of report.clauses) {
     if (entry.verdict !== 'FAIL') continue;
