@@ -51,9 +51,9 @@ describe('shellWordOfBytes', () => {
     }
   });
 
-  it('namedPath shows UTF-8 as it is and other bytes as \\xNN', () => {
-    expect(namedPath(Buffer.from('/a\\b'))).toEqual({ shown: '/a\\b', shellWord: "'/a\\b'" });
-    expect(namedPath(Buffer.from([0x2f, 0xff]))).toEqual({ shown: '/\\xff', shellWord: "$'/\\xff'" });
+  it('namedPath shows UTF-8 as it is and other bytes as \\xNN, keeping those in hex', () => {
+    expect(namedPath(Buffer.from('/a\\b'))).toEqual({ shown: '/a\\b', shellWord: "'/a\\b'", bytes: null });
+    expect(namedPath(Buffer.from([0x2f, 0xff]))).toEqual({ shown: '/\\xff', shellWord: "$'/\\xff'", bytes: '2fff' });
   });
 });
 
@@ -91,7 +91,7 @@ describe('an adapter in a directory whose name is not UTF-8, end to end', () => 
     expect(run.stdout).toMatch(/pass [1-9]/);
   }, 300_000);
 
-  it('its report and replay commands name the directory itself, escaped, never the temporary symlink; the replay command pasted into bash replays', async () => {
+  it('its report and replay commands name the directory itself, escaped, never the temporary symlink; the replay command pasted into bash replays, and so does `replay <report-dir>`', async () => {
     const bad = Buffer.concat([Buffer.from(`${root.path}/aq-`), Buffer.from([0xff, 0xfe])]);
     mkdirSync(bad);
     writeFileSync(Buffer.concat([bad, Buffer.from('/adapter.json')]), JSON.stringify(mutantConfig('terminal-debug-field')));
@@ -107,7 +107,11 @@ describe('an adapter in a directory whose name is not UTF-8, end to end', () => 
       if (!file.endsWith('.json')) expect(text, file).toContain(`${root.path}/aq-\\xff\\xfe/adapter.json`);
     }
     const stored = JSON.parse(readFileSync(path.join(report, 'failures', 'OUT-CLOSED.json'), 'utf8')) as { subjectArgs: string[]; replayCommand: string };
-    expect(stored).toMatchObject({ subjectArgs: [`${root.path}/aq-\\xff\\xfe/adapter.json`], replayCommand: replay });
+    expect(stored).toMatchObject({
+      subjectArgs: [`${root.path}/aq-\\xff\\xfe/adapter.json`],
+      subjectPathBytes: Buffer.concat([bad, Buffer.from('/adapter.json')]).toString('hex'),
+      replayCommand: replay,
+    });
 
     // Pasted in another directory, after the run (and its symlink) is gone.
     const elsewhere = path.join(root.path, 'elsewhere');
@@ -117,7 +121,12 @@ describe('an adapter in a directory whose name is not UTF-8, end to end', () => 
     const replayReport = path.join(elsewhere, 'qualify-replay-out-json', 'acceptance.json');
     expect(existsSync(replayReport), replayed.stdout).toBe(true);
     expect((JSON.parse(readFileSync(replayReport, 'utf8')) as AcceptanceReport).clauses.find((entry) => entry.id === 'OUT-CLOSED')).toMatchObject({ verdict: 'FAIL', replay });
-  }, 300_000);
+
+    // `replay <report-dir>` reaches the stored path again, without --adapter.
+    const replayedStored = await execa(process.execPath, [BIN, 'replay', report], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
+    expect(replayedStored.exitCode, replayedStored.stderr).toBe(1);
+    expect(replayedStored.stdout).toMatch(/^FAILED +OUT-CLOSED \(FAIL, FAIL, FAIL\)/);
+  }, 600_000);
 
   it('config refuses it with the reason (a JSON string cannot name such a directory for the host), not "no such file"', async () => {
     adapterInBadDirectory();

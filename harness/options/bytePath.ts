@@ -120,6 +120,8 @@ export interface NamedPath {
   readonly shown: string;
   /** The path as one shell word ({@link shellWordOfBytes}) that names its very bytes. */
   readonly shellWord: string;
+  /** Its bytes in hex when they are not UTF-8 (so that `replay` can reach them again), else null. */
+  readonly bytes: string | null;
 }
 
 /**
@@ -129,7 +131,8 @@ export interface NamedPath {
  */
 export function namedPath(bytes: Buffer): NamedPath {
   const text = bytes.toString('utf8');
-  return { shown: Buffer.from(text, 'utf8').equals(bytes) ? text : escapeBytes(bytes), shellWord: shellWordOfBytes(bytes) };
+  const utf8 = Buffer.from(text, 'utf8').equals(bytes);
+  return { shown: utf8 ? text : escapeBytes(bytes), shellWord: shellWordOfBytes(bytes), bytes: utf8 ? null : bytes.toString('hex') };
 }
 
 /** A command-line path the rest of the program can use as a string. */
@@ -179,11 +182,26 @@ export function reachablePath(text: string, cwd: string, what: string): Reachabl
   }
   const directory = slash === -1 ? Buffer.from('.') : slash === 0 ? Buffer.from('/') : bytes.subarray(0, slash);
   const absolute = directory[0] === 0x2f ? directory : Buffer.concat([cwdBytes(cwd), Buffer.from('/'), directory]);
+  const real = Buffer.concat([absolute, Buffer.from('/'), name]);
+  const { path: reached, alias } = pathThroughAlias(real);
+  return { path: reached, shown, alias, named: namedPath(real) };
+}
+
+/**
+ * A string path that opens the file at these bytes (an absolute path whose file name is UTF-8): its
+ * directory reached through a symlink with a UTF-8 name, in a private temporary directory removed
+ * when the process exits. For paths the suite stored itself ({@link NamedPath.bytes}).
+ * @param bytes - the absolute path
+ * @returns the path through the symlink, and the symlink
+ * @public
+ */
+export function pathThroughAlias(bytes: Buffer): { readonly path: string; readonly alias: string } {
+  const slash = bytes.lastIndexOf(0x2f);
   const holder = mkdtempSync(path.join(tmpdir(), 'adapter-qualify-path-'));
   process.once('exit', () => rmSync(holder, { recursive: true, force: true }));
   const alias = path.join(holder, 'dir');
-  symlinkSync(absolute, alias);
-  return { path: path.join(alias, name.toString('utf8')), shown, alias, named: namedPath(Buffer.concat([absolute, Buffer.from('/'), name])) };
+  symlinkSync(slash <= 0 ? Buffer.from('/') : bytes.subarray(0, slash), alias);
+  return { path: path.join(alias, bytes.subarray(slash + 1).toString('utf8')), alias };
 }
 
 // The working directory as bytes (process.cwd() is decoded like argv); `cwd` when it is another directory.

@@ -31,7 +31,7 @@ describe('loadAdapterConfig', () => {
     await writeFile(path.join(root.path, 'adapter.json'), JSON.stringify(validAdapterConfig()));
     const loaded = await loadAdapterConfig('adapter.json', root.path);
     const configPath = path.join(root.path, 'adapter.json');
-    expect(loaded).toEqual({ config: validAdapterConfig(), configPath, adapterCwd: root.path, configNamed: { shown: configPath, shellWord: shellQuote(configPath) } });
+    expect(loaded).toEqual({ config: validAdapterConfig(), configPath, adapterCwd: root.path, configNamed: { shown: configPath, shellWord: shellQuote(configPath), bytes: null } });
   });
 
   it('names the file when it is missing: "no such file", a usage error, not a clause', async () => {
