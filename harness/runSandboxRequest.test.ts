@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runOptionsOf } from './__test-helpers__/validRunInputs.js';
 import { packageRoot } from './packageRoot.js';
 import { runSandboxRequest, sandboxNotice } from './runSandboxRequest.js';
+import { namedPath } from './options/bytePath.js';
 import type { RunSandbox } from './transport/sandbox/openRunSandbox.js';
 
 describe('runSandboxRequest', () => {
@@ -24,6 +25,7 @@ describe('runSandboxRequest', () => {
         configPath: join(adapter, 'adapter.json'),
         config: { protocol: 'algal.coding-operation.v1', authorityId: 'a', executable: '/usr/bin/python3', argvPrefix },
         adapterCwd: adapter,
+        configNamed: namedPath(Buffer.from(join(adapter, 'adapter.json'))),
       },
       outDir: '/w/out',
       ...overrides,

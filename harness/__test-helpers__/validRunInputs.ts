@@ -5,6 +5,7 @@ import { IDENTITY_PATTERN, OUTCOME_CONTRACT } from '../protocol/types.js';
 import { SCRUBBED_ENVIRONMENT } from '../transport/containment/environment.js';
 import { runOptionDefaults } from '../options/runOptionDefaults.js';
 import type { NormalizedRunOptions } from '../options/runOptions.js';
+import { namedPath } from '../options/bytePath.js';
 
 /** A configuration that satisfies every CFG clause; tests break one field at a time. */
 export function validAdapterConfig(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -34,6 +35,7 @@ export function runOptionsOf(overrides: Partial<NormalizedRunOptions> = {}): Nor
       configPath: '/work/adapter/adapter.json',
       config: { protocol: OUTCOME_CONTRACT, authorityId: 'ledger-a1', executable: '/usr/bin/true', argvPrefix: [] },
       adapterCwd: '/work/adapter',
+      configNamed: namedPath(Buffer.from('/work/adapter/adapter.json')),
     },
     outDir: '/work/adapter/qualify-report',
     seed: 424242,

@@ -161,7 +161,7 @@ async function loadSubject(subject: SubjectArgs, cwd: string, warn: (line: strin
   if (subject.kind === 'sdk') return loadSdkSubject(subject.moduleFile, subject.authorityId, cwd);
   const reachable = reachablePath(subject.configFile, cwd, 'adapter configuration');
   if (reachable.alias !== null) warn(aliasNote(reachable));
-  const loaded = await loadAdapterConfig(reachable.path, cwd);
+  const loaded = await loadAdapterConfig(reachable.path, cwd, reachable.named);
   await assertExecutableRunnable(loaded, reachable.path);
   for (const argument of await relativeFileArguments(loaded.config, loaded.adapterCwd)) warn(`${reachable.shown}: ${relativeFileWarning(argument, reachable.shown)}`);
   return { kind: 'command', ...loaded };

@@ -22,7 +22,8 @@ import { transcriptDigest } from '../transcript/transcriptDigest.js';
 import { bindingLine, checkTranscriptBinding, type TranscriptBinding } from '../verify/transcriptBinding.js';
 import { dir as temporaryDirectory } from 'tmp-promise';
 import { isClauseId } from '../clauses.js';
-import { readFailureCases, replayFailure, type RunForVerdict } from '../replay/failureCases.js';
+import { readFailureCases, replayFailure, type RunForVerdict, type StoredFailureCase } from '../replay/failureCases.js';
+import { pathThroughAlias } from '../options/bytePath.js';
 
 /**
  * `adapter-qualify merge <dir>… [--out DIR]`: combines the report directories
@@ -217,11 +218,17 @@ export async function replayFailuresCommand(args: readonly string[], io: CliIo, 
   const run = deps.run ?? runInProcess;
   let allFixed = true;
   for (const entry of stored) {
-    const result = await replayFailure(entry, adapter === undefined ? entry.subjectArgs : [adapter], run);
+    const result = await replayFailure(entry, adapter === undefined ? storedSubject(entry) : [adapter], run);
     allFixed &&= result.answer === 'FIXED';
     io.stdout.write(`${result.answer.padEnd(12)} ${entry.clauseId} (${result.verdicts.join(', ')}) ${entry.testName}\n`);
   }
   return allFixed ? exitCodes.ok : exitCodes.failed;
+}
+
+// The stored subject; a configuration path that is not UTF-8 (stored escaped) through a symlink of its own.
+function storedSubject(entry: StoredFailureCase): readonly string[] {
+  const bytes = entry.subjectPathBytes ?? null;
+  return bytes === null ? entry.subjectArgs : [pathThroughAlias(Buffer.from(bytes, 'hex')).path];
 }
 
 /** One attempt: `run` in this process, quietly, its report written to a temporary directory. */

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -6,7 +6,10 @@ import { dir, type DirectoryResult } from 'tmp-promise';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../packageRoot.js';
 import { validAdapterConfig } from '../__test-helpers__/validRunInputs.js';
-import { argumentBytesIn, escapeBytes } from './bytePath.js';
+import { mutantConfig } from '../../adapters/mutants/mutantConfig.js';
+import type { AcceptanceReport } from '../../reports/types.js';
+import { shellQuote } from '../quoting.js';
+import { argumentBytesIn, escapeBytes, namedPath, shellWordOfBytes } from './bytePath.js';
 
 const BIN = fileURLToPath(new URL('../../dist/harness/cli/main.js', import.meta.url));
 const BUNDLE = path.join(packageRoot, 'dist', 'adapters', 'reference', 'bundle', 'main.js');
@@ -27,6 +30,30 @@ describe('argumentBytesIn', () => {
 describe('escapeBytes', () => {
   it('keeps UTF-8 text and writes every other byte as \\xNN (a backslash doubled)', () => {
     expect(escapeBytes(Buffer.from([0x2f, 0x61, 0xff, 0xfe, 0xc3, 0xa9, 0x5c, 0xed, 0xa0, 0x80, 0xf0, 0x9f, 0x98, 0x80]))).toBe('/a\\xff\\xfeé\\\\\\xed\\xa0\\x80😀');
+  });
+});
+
+describe('shellWordOfBytes', () => {
+  // What bash makes of the word: the one argument it passes on, as bytes.
+  const bashArgument = async (word: string): Promise<Buffer> => Buffer.from((await execa('bash', ['-c', `printf %s ${word}`], { encoding: 'buffer' })).stdout);
+
+  it('gives bash back the very bytes: ones that are not UTF-8, a quote, a backslash, control characters, a hex digit after an escape', async () => {
+    const bytes = Buffer.concat([Buffer.from("/tmp/a'b\\c \n\t$x"), Buffer.from([0xff, 0x61, 0xfe, 0x30, 0xc3, 0xa9, 0x7f, 0xed, 0xa0, 0x80]), Buffer.from('😀/adapter.json')]);
+    const word = shellWordOfBytes(bytes);
+    expect(word).toBe("$'/tmp/a\\'b\\\\c \\x0a\\x09$x\\xffa\\xfe0é\\x7f\\xed\\xa0\\x80😀/adapter.json'");
+    expect(await bashArgument(word)).toEqual(bytes);
+  });
+
+  it('is shellQuote for UTF-8 bytes', async () => {
+    for (const text of ['/work/adapter.json', "/tmp/it's here/adapter.json"]) {
+      expect(shellWordOfBytes(Buffer.from(text))).toBe(shellQuote(text));
+      expect(await bashArgument(shellWordOfBytes(Buffer.from(text)))).toEqual(Buffer.from(text));
+    }
+  });
+
+  it('namedPath shows UTF-8 as it is and other bytes as \\xNN, keeping those in hex', () => {
+    expect(namedPath(Buffer.from('/a\\b'))).toEqual({ shown: '/a\\b', shellWord: "'/a\\b'", bytes: null });
+    expect(namedPath(Buffer.from([0x2f, 0xff]))).toEqual({ shown: '/\\xff', shellWord: "$'/\\xff'", bytes: '2fff' });
   });
 });
 
@@ -63,6 +90,43 @@ describe('an adapter in a directory whose name is not UTF-8, end to end', () => 
     expect(run.stderr).toContain('"aq-\\xff\\xfe/adapter.json": the directory\'s name is not UTF-8');
     expect(run.stdout).toMatch(/pass [1-9]/);
   }, 300_000);
+
+  it('its report and replay commands name the directory itself, escaped, never the temporary symlink; the replay command pasted into bash replays, and so does `replay <report-dir>`', async () => {
+    const bad = Buffer.concat([Buffer.from(`${root.path}/aq-`), Buffer.from([0xff, 0xfe])]);
+    mkdirSync(bad);
+    writeFileSync(Buffer.concat([bad, Buffer.from('/adapter.json')]), JSON.stringify(mutantConfig('terminal-debug-field')));
+    const report = path.join(root.path, 'report');
+    const run = await cli('run', '--only', 'OUT-CLOSED', '--runs', '2', '--seed', '1', '--out', report);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const replay = (JSON.parse(readFileSync(path.join(report, 'acceptance.json'), 'utf8')) as AcceptanceReport).clauses.find((entry) => entry.id === 'OUT-CLOSED')?.replay;
+    const named = `$'${root.path}/aq-\\xff\\xfe/adapter.json'`;
+    expect(replay).toContain(` run ${named} --only `);
+    for (const file of ['acceptance.json', 'acceptance.md', 'acceptance.html', 'junit.xml', 'failures/OUT-CLOSED.json']) {
+      const text = readFileSync(path.join(report, file), 'utf8');
+      expect(text, file).not.toContain('adapter-qualify-path-');
+      if (!file.endsWith('.json')) expect(text, file).toContain(`${root.path}/aq-\\xff\\xfe/adapter.json`);
+    }
+    const stored = JSON.parse(readFileSync(path.join(report, 'failures', 'OUT-CLOSED.json'), 'utf8')) as { subjectArgs: string[]; replayCommand: string };
+    expect(stored).toMatchObject({
+      subjectArgs: [`${root.path}/aq-\\xff\\xfe/adapter.json`],
+      subjectPathBytes: Buffer.concat([bad, Buffer.from('/adapter.json')]).toString('hex'),
+      replayCommand: replay,
+    });
+
+    // Pasted in another directory, after the run (and its symlink) is gone.
+    const elsewhere = path.join(root.path, 'elsewhere');
+    mkdirSync(elsewhere);
+    const replayed = await execa('bash', ['-c', replay!], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
+    expect(replayed.exitCode, replayed.stderr).toBe(1);
+    const replayReport = path.join(elsewhere, 'qualify-replay-out-json', 'acceptance.json');
+    expect(existsSync(replayReport), replayed.stdout).toBe(true);
+    expect((JSON.parse(readFileSync(replayReport, 'utf8')) as AcceptanceReport).clauses.find((entry) => entry.id === 'OUT-CLOSED')).toMatchObject({ verdict: 'FAIL', replay });
+
+    // `replay <report-dir>` reaches the stored path again, without --adapter.
+    const replayedStored = await execa(process.execPath, [BIN, 'replay', report], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
+    expect(replayedStored.exitCode, replayedStored.stderr).toBe(1);
+    expect(replayedStored.stdout).toMatch(/^FAILED +OUT-CLOSED \(FAIL, FAIL, FAIL\)/);
+  }, 600_000);
 
   it('config refuses it with the reason (a JSON string cannot name such a directory for the host), not "no such file"', async () => {
     adapterInBadDirectory();

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { shellQuote } from '../quoting.js';
 import { UsageError } from '../UsageError.js';
 
 // Paths are bytes on Linux, but Node hands a program its command line as strings decoded
@@ -42,20 +43,48 @@ export function argumentBytesIn(cmdline: Buffer, text: string): Buffer | null | 
  */
 export function escapeBytes(bytes: Buffer): string {
   let out = '';
+  for (const piece of utf8Pieces(bytes)) out += typeof piece === 'number' ? `\\x${hex(piece)}` : piece === '\\' ? '\\\\' : piece;
+  return out;
+}
+
+/**
+ * Pure: bytes as one bash word that names exactly them when pasted into a shell: {@link shellQuote}'s
+ * word when they are UTF-8, else an ANSI-C quoted word (`$'…'`) with every byte that is not part of
+ * valid UTF-8, and every control character, written `\xNN` (bash, zsh and ksh read it; POSIX sh since 2024).
+ * @param bytes - one argument of a command line, such as a path
+ * @public
+ */
+export function shellWordOfBytes(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  if (Buffer.from(text, 'utf8').equals(bytes)) return shellQuote(text);
+  let out = "$'";
+  for (const piece of utf8Pieces(bytes)) {
+    if (typeof piece === 'number') out += `\\x${hex(piece)}`;
+    else if (piece === '\\' || piece === "'") out += `\\${piece}`;
+    else if (isControl(piece)) out += `\\x${hex(piece.charCodeAt(0))}`;
+    else out += piece;
+  }
+  return `${out}'`;
+}
+
+// The bytes split into well-formed UTF-8 characters and the single bytes that start none.
+function* utf8Pieces(bytes: Buffer): Generator<string | number> {
   let at = 0;
   while (at < bytes.length) {
     const length = utf8SequenceLength(bytes, at);
     if (length === 0) {
-      out += `\\x${bytes[at]!.toString(16).padStart(2, '0')}`;
+      yield bytes[at]!;
       at += 1;
     } else {
-      const char = bytes.subarray(at, at + length).toString('utf8');
-      out += char === '\\' ? '\\\\' : char;
+      yield bytes.subarray(at, at + length).toString('utf8');
       at += length;
     }
   }
-  return out;
 }
+
+const hex = (byte: number): string => byte.toString(16).padStart(2, '0');
+
+const isControl = (char: string): boolean => char.length === 1 && (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 
 // Length of the well-formed UTF-8 sequence at `at` (RFC 3629: no overlongs, no surrogates,
 // at most U+10FFFF), or 0 when the byte there does not start one.
@@ -85,6 +114,27 @@ function utf8SequenceLength(bytes: Buffer, at: number): number {
   return length;
 }
 
+/** A path as the user named it, absolute: what reports and replay commands show. */
+export interface NamedPath {
+  /** The path, bytes that are not UTF-8 written `\xNN` ({@link escapeBytes}); the path itself when it is UTF-8. */
+  readonly shown: string;
+  /** The path as one shell word ({@link shellWordOfBytes}) that names its very bytes. */
+  readonly shellWord: string;
+  /** Its bytes in hex when they are not UTF-8 (so that `replay` can reach them again), else null. */
+  readonly bytes: string | null;
+}
+
+/**
+ * Pure: how reports and replay commands name the file at these bytes.
+ * @param bytes - an absolute path
+ * @public
+ */
+export function namedPath(bytes: Buffer): NamedPath {
+  const text = bytes.toString('utf8');
+  const utf8 = Buffer.from(text, 'utf8').equals(bytes);
+  return { shown: utf8 ? text : escapeBytes(bytes), shellWord: shellWordOfBytes(bytes), bytes: utf8 ? null : bytes.toString('hex') };
+}
+
 /** A command-line path the rest of the program can use as a string. */
 export interface ReachablePath {
   /** A string path that opens the same file: the argument itself, or one through a symlink. */
@@ -93,6 +143,8 @@ export interface ReachablePath {
   readonly shown: string;
   /** The symlink used to reach it, or null when the argument is UTF-8 and used as it is. */
   readonly alias: string | null;
+  /** The path as given, made absolute: what reports and replay commands name (never the symlink). */
+  readonly named: NamedPath;
 }
 
 /**
@@ -107,7 +159,8 @@ export interface ReachablePath {
  * @public
  */
 export function reachablePath(text: string, cwd: string, what: string): ReachablePath {
-  if (!text.includes(REPLACEMENT)) return { path: text, shown: text, alias: null };
+  const given = (): NamedPath => namedPath(Buffer.from(path.resolve(cwd, text), 'utf8'));
+  if (!text.includes(REPLACEMENT)) return { path: text, shown: text, alias: null, named: given() };
   let cmdline: Buffer | null;
   try {
     cmdline = readFileSync('/proc/self/cmdline');
@@ -119,7 +172,7 @@ export function reachablePath(text: string, cwd: string, what: string): Reachabl
   if (bytes === null) throw new UsageError(`${lost}, and /proc/self/cmdline could not give them back`);
   if (bytes === 'ambiguous') throw new UsageError(`${lost}, and two arguments with different bytes read alike: give this one by a UTF-8 path (a symlink)`);
   const shown = escapeBytes(bytes);
-  if (bytes.equals(Buffer.from(text, 'utf8'))) return { path: text, shown, alias: null };
+  if (bytes.equals(Buffer.from(text, 'utf8'))) return { path: text, shown, alias: null, named: given() };
   const slash = bytes.lastIndexOf(0x2f);
   const name = bytes.subarray(slash + 1);
   if (!Buffer.from(name.toString('utf8'), 'utf8').equals(name)) {
@@ -129,11 +182,26 @@ export function reachablePath(text: string, cwd: string, what: string): Reachabl
   }
   const directory = slash === -1 ? Buffer.from('.') : slash === 0 ? Buffer.from('/') : bytes.subarray(0, slash);
   const absolute = directory[0] === 0x2f ? directory : Buffer.concat([cwdBytes(cwd), Buffer.from('/'), directory]);
+  const real = Buffer.concat([absolute, Buffer.from('/'), name]);
+  const { path: reached, alias } = pathThroughAlias(real);
+  return { path: reached, shown, alias, named: namedPath(real) };
+}
+
+/**
+ * A string path that opens the file at these bytes (an absolute path whose file name is UTF-8): its
+ * directory reached through a symlink with a UTF-8 name, in a private temporary directory removed
+ * when the process exits. For paths the suite stored itself ({@link NamedPath.bytes}).
+ * @param bytes - the absolute path
+ * @returns the path through the symlink, and the symlink
+ * @public
+ */
+export function pathThroughAlias(bytes: Buffer): { readonly path: string; readonly alias: string } {
+  const slash = bytes.lastIndexOf(0x2f);
   const holder = mkdtempSync(path.join(tmpdir(), 'adapter-qualify-path-'));
   process.once('exit', () => rmSync(holder, { recursive: true, force: true }));
   const alias = path.join(holder, 'dir');
-  symlinkSync(absolute, alias);
-  return { path: path.join(alias, name.toString('utf8')), shown, alias };
+  symlinkSync(slash <= 0 ? Buffer.from('/') : bytes.subarray(0, slash), alias);
+  return { path: path.join(alias, bytes.subarray(slash + 1).toString('utf8')), alias };
 }
 
 // The working directory as bytes (process.cwd() is decoded like argv); `cwd` when it is another directory.
@@ -154,6 +222,6 @@ function cwdBytes(cwd: string): Buffer {
 export function aliasNote(reachable: ReachablePath): string {
   return (
     `"${reachable.shown}": the directory's name is not UTF-8 (bytes shown \\xNN); reached through the symlink ${reachable.alias ?? ''} ` +
-    `(removed when adapter-qualify exits), which is the path the report and its replay commands name`
+    `(removed when adapter-qualify exits); the report and its replay commands name the directory itself, escaped`
   );
 }

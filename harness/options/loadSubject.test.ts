@@ -6,6 +6,8 @@ import { UsageError } from '../UsageError.js';
 import { validAdapterConfig } from '../__test-helpers__/validRunInputs.js';
 import { assertExecutableRunnable } from './loadSubject.js';
 import { loadAdapterConfig } from './loadSubject.js';
+import { namedPath } from './bytePath.js';
+import { shellQuote } from '../quoting.js';
 
 let root: { path: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
@@ -25,10 +27,11 @@ async function rejection(promise: Promise<unknown>): Promise<UsageError> {
 }
 
 describe('loadAdapterConfig', () => {
-  it('returns the configuration, its absolute path and its directory', async () => {
+  it('returns the configuration, its absolute path, its directory and how the report names it', async () => {
     await writeFile(path.join(root.path, 'adapter.json'), JSON.stringify(validAdapterConfig()));
     const loaded = await loadAdapterConfig('adapter.json', root.path);
-    expect(loaded).toEqual({ config: validAdapterConfig(), configPath: path.join(root.path, 'adapter.json'), adapterCwd: root.path });
+    const configPath = path.join(root.path, 'adapter.json');
+    expect(loaded).toEqual({ config: validAdapterConfig(), configPath, adapterCwd: root.path, configNamed: { shown: configPath, shellWord: shellQuote(configPath), bytes: null } });
   });
 
   it('names the file when it is missing: "no such file", a usage error, not a clause', async () => {
@@ -76,6 +79,7 @@ describe('assertExecutableRunnable', () => {
     config: { ...(validAdapterConfig() as never as { protocol: 'algal.coding-operation.v1'; authorityId: string; argvPrefix: string[] }), executable },
     configPath: path.join(root.path, 'adapter.json'),
     adapterCwd: root.path,
+    configNamed: namedPath(Buffer.from(path.join(root.path, 'adapter.json'))),
   });
 
   it('accepts an executable regular file', async () => {

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, open, readFile, stat } from 'node:fs/promises';
 import path, { isAbsolute } from 'node:path';
 import type { SdkSubject } from './runOptions.js';
+import { namedPath, type NamedPath } from './bytePath.js';
 import { isIdentity } from '../protocol/types.js';
 import { describeError, describeReceived, UsageError } from '../UsageError.js';
 import { checkUniqueKeys } from '../protocol/checkUniqueKeys.js';
@@ -18,17 +19,21 @@ export interface LoadedAdapterConfig {
   readonly configPath: string;
   /** The configuration file's directory: the adapter's working directory. */
   readonly adapterCwd: string;
+  /** The configuration's path as the user named it: what the report and its replay commands name. */
+  readonly configNamed: NamedPath;
 }
 
 /**
  * Reads and validates `adapter.json` (the I/O shell around {@link validateAdapterConfig}).
  * @param file - the path as given on the command line; relative paths resolve against `cwd`.
  * @param cwd - the directory relative paths resolve against. @defaultValue `process.cwd()`
+ * @param named - how the report names the file, when `file` reaches it through a symlink (`reachablePath`).
+ *   @defaultValue `file` made absolute
  * @throws UsageError - one line starting with `file`: a missing or unreadable file, text that is
  *   not JSON (with its line and column), both usage errors; or a broken CFG clause, named.
  * @public
  */
-export async function loadAdapterConfig(file: string, cwd: string = process.cwd()): Promise<LoadedAdapterConfig> {
+export async function loadAdapterConfig(file: string, cwd: string = process.cwd(), named?: NamedPath): Promise<LoadedAdapterConfig> {
   const configPath = path.resolve(cwd, file);
   let text: string;
   try {
@@ -60,7 +65,7 @@ export async function loadAdapterConfig(file: string, cwd: string = process.cwd(
     const { clauseId, field, message } = validation.error;
     throw new UsageError(`${file}: ${clauseId}: ${message}`, { clauseId, field });
   }
-  return { config: validation.config, configPath, adapterCwd: path.dirname(configPath) };
+  return { config: validation.config, configPath, adapterCwd: path.dirname(configPath), configNamed: named ?? namedPath(Buffer.from(configPath, 'utf8')) };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ExpectedFailures } from '../baseline/expectedFailures.js';
 import type { JsonValue } from '../protocol/canonicalJson.js';
 import type { ShardSpec } from './shardOption.js';
 import type { LifecycleOption } from '../lifecycle/lifecycleOption.js';
+import type { NamedPath } from './bytePath.js';
 
 /** The payload families the suite generates itself (`--payload KIND`). @public */
 export const GENERATED_PAYLOADS = ['any-json', 'coding-job-v2'] as const;
@@ -29,6 +30,11 @@ export interface CommandSubject {
   readonly config: AdapterConfig;
   /** Directory the adapter runs in: the configuration file's directory. */
   readonly adapterCwd: string;
+  /**
+   * The configuration's path as the user named it, for the report and its replay commands: `configPath` is a
+   * temporary symlink's when the real path holds bytes that are not UTF-8 (`reachablePath`).
+   */
+  readonly configNamed: NamedPath;
 }
 
 /** An in-process SDK transport (the protocol's SDK seam): `run --sdk <module> --authority <id>`. */

@@ -51,8 +51,16 @@ export interface StoredFailureCase {
   readonly seed: number;
   /** fast-check path of the shrunk case, or null when the test is not a property (its cases are deterministic in the seed). */
   readonly path: string | null;
-  /** The subject as `run` takes it: `[adapter.json]`, or `['--sdk', module, '--authority', id]`. */
+  /**
+   * The subject as `run` takes it: `[adapter.json]` (its path as the user named it; bytes that are not UTF-8 written
+   * `\xNN`, see `subjectPathBytes`), or `['--sdk', module, '--authority', id]`.
+   */
   readonly subjectArgs: readonly string[];
+  /**
+   * The configuration path's bytes in hex when they are not UTF-8: `replay` reaches them through a symlink of its
+   * own. Null otherwise; absent in cases stored before it was recorded.
+   */
+  readonly subjectPathBytes?: string | null;
   /** The `run` options after the subject that re-run exactly this case (`--only`, `--seed`, `--replay-path`, generation options). */
   readonly runArgs: readonly string[];
   /** The full command line, as in the report. */
@@ -146,7 +154,7 @@ function preferredReplay(clauseId: ClauseId, metas: readonly QualifyTestMeta[]):
 
 export function buildFailureCases(report: AcceptanceReport, metas: readonly QualifyTestMeta[], options: NormalizedRunOptions): StoredFailureCase[] {
   const { subject } = options;
-  const subjectArgs = subject.kind === 'command' ? [subject.configPath] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
+  const subjectArgs = subject.kind === 'command' ? [subject.configNamed.shown] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
   const cases: StoredFailureCase[] = [];
   for (const entry of report.clauses) {
     if (entry.verdict !== 'FAIL') continue;
@@ -162,6 +170,7 @@ export function buildFailureCases(report: AcceptanceReport, metas: readonly Qual
       seed: handle.seed,
       path: handle.path === undefined || handle.path === '' ? null : handle.path,
       subjectArgs,
+      subjectPathBytes: subject.kind === 'command' ? subject.configNamed.bytes : null,
       runArgs: replayRunArgs(handle, options),
       replayCommand: entry.replay ?? '',
       description: entry.counterexample?.description ?? null,
@@ -280,6 +289,7 @@ function isStoredFailureCase(value: unknown): value is StoredFailureCase {
     isClauseId(stored.clauseId) &&
     typeof stored.testName === 'string' &&
     strings(stored.subjectArgs) &&
+    (stored.subjectPathBytes === undefined || stored.subjectPathBytes === null || (typeof stored.subjectPathBytes === 'string' && /^(?:[0-9a-f]{2})+$/.test(stored.subjectPathBytes))) &&
     strings(stored.runArgs)
   );
 }

@@ -5,6 +5,7 @@ import { runOptionsOf } from '../__test-helpers__/validRunInputs.js';
 import { replayCommand } from './replayCommand.js';
 import { cliWords } from '../replay/failureCases.js';
 import type { CommandSubject } from '../options/runOptions.js';
+import { namedPath } from '../options/bytePath.js';
 
 const TRICKY_NAME = `REQ-CLOSED: refuses "x" (a.b+c) [it's] $HOME \`id\` ^*?{1}|\\ end`;
 
@@ -30,7 +31,7 @@ function argumentOf(words: readonly string[], flag: string): string | undefined 
 
 describe('replayCommand', () => {
   it('gives the shell exactly the words of the replay, in order', async () => {
-    const subject = { ...commandSubject(), configPath: "/home/me/my adapter/it's.json" };
+    const subject = { ...commandSubject(), configPath: "/home/me/my adapter/it's.json", configNamed: namedPath(Buffer.from("/home/me/my adapter/it's.json")) };
     const options = runOptionsOf({ subject, runs: 25, timeoutMs: 500, maxOutputBytes: 4096, pollBudget: 3 });
     const words = await shellWords(replayCommand({ testName: TRICKY_NAME, seed: 99, path: '1/4:0:2' }, options));
     expect(words).toEqual([

@@ -13,9 +13,9 @@ import { cliWords, replayOutDir, replayRunArgs } from '../replay/failureCases.js
  */
 export function replayCommand(handle: ReplayHandle, options: NormalizedRunOptions): string {
   const { subject } = options;
-  const target = subject.kind === 'command' ? [subject.configPath] : ['--sdk', subject.modulePath, '--authority', subject.authorityId];
+  // The configuration as the user named it (never the temporary symlink a path that is not UTF-8 was reached through).
+  const target = subject.kind === 'command' ? [subject.configNamed.shellWord] : ['--sdk', subject.modulePath, '--authority', subject.authorityId].map(shellQuote);
   // The options live in replayRunArgs, which `adapter-qualify replay` also runs from the stored case.
   // Started the way this copy is installed; the report goes to a directory of its own, never over the run's.
-  const words = [...cliWords(), 'run', ...target, ...replayRunArgs(handle, options), '--out', replayOutDir(handle)];
-  return words.map(shellQuote).join(' ');
+  return [...cliWords().map(shellQuote), 'run', ...target, ...[...replayRunArgs(handle, options), '--out', replayOutDir(handle)].map(shellQuote)].join(' ');
 }
