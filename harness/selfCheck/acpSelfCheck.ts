@@ -115,6 +115,7 @@ export async function runAcpSelfCheck(options: AcpSelfCheckOptions, onProgress: 
   const seeds = Array.from({ length: options.seeds ?? 1 }, (_, index) => (options.seed + index) % 2 ** 31);
   await mkdir(join(options.outDir, 'configs'), { recursive: true });
   // The control first: a mutant is judged only at clauses the control PASSes.
+  await writeAgentConfig(options, null);
   const controlRun = await qualify(options, join(options.outDir, 'acp', 'control'), null, options.seed);
   onProgress(`[control] ${controlRun.report?.verdict ?? 'no report'} ACP control (reference agent) (${(controlRun.durationMs / 1000).toFixed(1)} s)`);
   const controlFailed = controlRun.report === null ? [] : controlRun.report.clauses.filter((entry) => entry.verdict === 'FAIL').map((entry) => entry.id);
@@ -133,6 +134,7 @@ export async function runAcpSelfCheck(options: AcpSelfCheckOptions, onProgress: 
   const jobs = [...judged]
     .sort((a, b) => Number(waitsOutLimits(b)) - Number(waitsOutLimits(a)))
     .flatMap((mutant) => seeds.map((seed) => ({ mutant, seed, dir: join(options.outDir, 'acp', 'mutants', mutant.name, ...(options.seeds === null ? [] : [`seed-${seed}`])) })));
+  for (const mutant of judged) await writeAgentConfig(options, mutant);
   let done = 0;
   const runs = await runWithLimit(
     jobs.map((job) => async () => {
@@ -264,6 +266,20 @@ function renderAcpSelfCheckSummary(control: AcpSelfCheckResult['control'], rows:
   return `${lines.join('\n')}\n`;
 }
 
+function configPathOf(options: AcpSelfCheckOptions, mutant: AcpMutantDefinition | null): string {
+  return join(options.outDir, 'configs', `acp-${mutant?.name ?? 'control'}.json`);
+}
+
+/**
+ * Writes the agent configuration of the reference agent (mutant null) or a mutant, once, before any of its
+ * runs: the runs of its seeds go side by side and each reads it.
+ */
+async function writeAgentConfig(options: AcpSelfCheckOptions, mutant: AcpMutantDefinition | null): Promise<void> {
+  const main = join(packageRoot, 'dist', 'adapters', mutant === null ? 'acp-reference' : 'acp-mutants', 'main.js');
+  const argv = [main, ...(mutant === null ? [] : ['--mutant', mutant.name])];
+  await writeFile(configPathOf(options, mutant), `${JSON.stringify({ profile: 'acp-agent.v1', executable: process.execPath, argv, env: {}, passEnv: [] }, null, 2)}\n`);
+}
+
 /**
  * One qualification run of the reference agent (mutant null) or a mutant, in a process of its own (the run
  * context lives in its environment) and in the sandbox a user's `run` gets, so a kill proves the judges as
@@ -276,12 +292,7 @@ async function qualify(
   mutant: AcpMutantDefinition | null,
   seed: number,
 ): Promise<{ readonly report: AcpAcceptanceReport | null; readonly error: string | null; readonly dir: string; readonly durationMs: number }> {
-  const configPath = join(options.outDir, 'configs', `acp-${mutant?.name ?? 'control'}.json`);
-  const main = join(packageRoot, 'dist', 'adapters', mutant === null ? 'acp-reference' : 'acp-mutants', 'main.js');
-  await writeFile(
-    configPath,
-    `${JSON.stringify({ profile: 'acp-agent.v1', executable: process.execPath, argv: [main, ...(mutant === null ? [] : ['--mutant', mutant.name])], env: {}, passEnv: [] }, null, 2)}\n`,
-  );
+  const configPath = configPathOf(options, mutant);
   // A stale acceptance.json must never stand in for a run that wrote none.
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
