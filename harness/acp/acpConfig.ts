@@ -3,6 +3,7 @@ import { access, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describeReceived, UsageError } from '../UsageError.js';
 import { modelStubProviders } from './modelStub/index.js';
+import { namedPath, type NamedPath } from '../options/bytePath.js';
 
 // The subject configuration of the acp-agent.v1 profile (catalog §1): closed, validated before
 // any process starts; argv items starting with ./ or ../ resolve against the file's directory.
@@ -38,8 +39,10 @@ export interface LoadedAcpConfig {
   readonly config: AcpAgentConfig;
   /** The configuration as written (recorded in the report). */
   readonly written: Readonly<Record<string, unknown>>;
-  /** Absolute path of the configuration file. */
+  /** Absolute path of the configuration file (through a symlink when the directory's name is not UTF-8). */
   readonly configPath: string;
+  /** The configuration's path as the user named it: what reports and replay commands show (never the symlink). */
+  readonly configNamed: NamedPath;
 }
 
 const FIELDS = ['profile', 'executable', 'argv', 'env', 'passEnv', 'model'] as const;
@@ -109,9 +112,10 @@ export function validateAcpConfig(value: unknown, configDir: string): { readonly
  * Reads, parses and validates an ACP configuration file, and checks that its executable can run.
  * @param file - as given on the command line
  * @param cwd - what a relative `file` resolves against
+ * @param named - how reports name it, when `file` reaches it through a symlink. @defaultValue the absolute `file`
  * @throws UsageError naming the field (the CLI exits 2 before any process starts)
  */
-export async function loadAcpConfig(file: string, cwd: string = process.cwd()): Promise<LoadedAcpConfig> {
+export async function loadAcpConfig(file: string, cwd: string = process.cwd(), named?: NamedPath): Promise<LoadedAcpConfig> {
   const configPath = path.resolve(cwd, file);
   const text = await readFile(configPath, 'utf8').catch((cause: unknown) => {
     throw new UsageError(`${file}: ACP agent configuration cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, { cause });
@@ -131,7 +135,7 @@ export async function loadAcpConfig(file: string, cwd: string = process.cwd()): 
   await access(executable, constants.X_OK).catch(() => {
     throw new UsageError(`${file}: executable: ${JSON.stringify(executable)} is not executable`, { field: 'executable' });
   });
-  return { config: validation.config, written: value as Record<string, unknown>, configPath };
+  return { config: validation.config, written: value as Record<string, unknown>, configPath, configNamed: named ?? namedPath(Buffer.from(configPath, 'utf8')) };
 }
 
 /**

@@ -6,6 +6,7 @@ import { describeReceived, UsageError } from '../UsageError.js';
 import { loadAcpConfig } from './acpConfig.js';
 import { DEFAULT_FRAME_BOUND_BYTES } from './frameReader.js';
 import type { LoadedAcpConfig } from './acpConfig.js';
+import { aliasNote, reachablePath } from '../options/bytePath.js';
 
 /** The options of one ACP run, normalized. */
 export interface AcpRunOptions {
@@ -89,7 +90,10 @@ Options:
 `;
 
 /** The ACP `run` command line: help, or normalized options. */
-export type ParsedAcpRunArgs = { readonly kind: 'help' } | { readonly kind: 'run'; readonly options: AcpRunOptions };
+export type ParsedAcpRunArgs =
+  | { readonly kind: 'help' }
+  /** `notices`: what the user should know before the run (a configuration reached through a symlink). */
+  | { readonly kind: 'run'; readonly options: AcpRunOptions; readonly notices: readonly string[] };
 
 /**
  * Parses and normalizes the arguments of `run` for an ACP configuration (every default applied here).
@@ -141,7 +145,9 @@ export async function parseAcpRunArgs(args: readonly string[], cwd: string): Pro
     sandbox: values['no-sandbox'] === true ? 'off' : values['require-sandbox'] === true ? 'required' : 'auto',
     allowNetwork: values['allow-network'] === true,
   } as const;
-  return { kind: 'run', options: { ...options, loaded: await loadAcpConfig(configArg, cwd) } };
+  const reachable = reachablePath(configArg, cwd, 'agent configuration');
+  const loaded = await loadAcpConfig(reachable.path, cwd, reachable.named);
+  return { kind: 'run', options: { ...options, loaded }, notices: reachable.alias === null ? [] : [aliasNote(reachable)] };
 }
 
 function integer(option: string, text: string, bounds: { readonly min: number; readonly max: number }): number {

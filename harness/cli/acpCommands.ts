@@ -10,7 +10,7 @@ import { ACP_RUN_HELP, parseAcpRunArgs, type AcpRunOptions } from '../acp/acpRun
 import type { AcpTranscriptEntry } from '../acp/AcpTranscript.js';
 import { DEFAULT_FRAME_BOUND_BYTES } from '../acp/frameReader.js';
 import { citedFrame, citedRaw, judgeAcpTranscript, type AcpTranscriptJudgement, type NumberedEntry, type TranscriptViolation } from '../acp/judgeAcpTranscript.js';
-import { readAcpFailureCases, replayAcpFailure, type AcpRunForVerdict } from '../replay/acpFailureCases.js';
+import { readAcpFailureCases, replayAcpFailure, type AcpRunForVerdict, type AcpStoredFailure } from '../replay/acpFailureCases.js';
 import { transcriptDigest } from '../transcript/transcriptDigest.js';
 import { describeError, UsageError } from '../UsageError.js';
 import { bindingLine, judgeTranscriptBinding, type TranscriptBinding } from '../verify/transcriptBinding.js';
@@ -22,6 +22,7 @@ import { renderSummary } from '../../reports/renderSummary.js';
 import type { AcceptanceReport } from '../../reports/types.js';
 import { reportSchemaErrors } from '../../reports/validateReport.js';
 import { runOptionDefaults } from '../options/runOptionDefaults.js';
+import { pathThroughAlias } from '../options/bytePath.js';
 
 // The acp-agent.v1 profile's commands: `run <agent.json>`, its self-check, and `replay`, `merge` and
 // `verify` of what its runs left behind.
@@ -48,6 +49,7 @@ export async function acpRunCommand(args: readonly string[], io: CommandIo, cwd:
     io.stdout.write(ACP_RUN_HELP);
     return 0;
   }
+  for (const notice of parsed.notices) io.stderr.write(`${notice}\n`);
   const { runAcpQualification } = await import('../runAcpQualification.js');
   const { exitCode, summary } = await runAcpQualification({ ...parsed.options, ...internals }, (line) => io.stderr.write(`${line}\n`));
   io.stdout.write(summary.endsWith('\n') ? summary : `${summary}\n`);
@@ -107,11 +109,16 @@ export async function acpReplayCommand(args: readonly string[], io: CommandIo, d
   const run = deps.run ?? runAcpInProcess;
   let allFixed = true;
   for (const entry of stored) {
-    const result = await replayAcpFailure(entry, adapter ?? entry.config, run);
+    const result = await replayAcpFailure(entry, adapter ?? storedConfigPath(entry), run);
     allFixed &&= result.answer === 'FIXED';
     io.stdout.write(`${result.answer.padEnd(12)} ${entry.clauseId} (${result.verdicts.join(', ')}) ${entry.caseName}${entry.path === null ? '' : ` [path ${entry.path}]`}\n`);
   }
   return allFixed ? 0 : 1;
+}
+
+/** A path that opens the stored case's configuration: through a symlink of its own when its directory's name is not UTF-8. */
+function storedConfigPath(entry: AcpStoredFailure): string {
+  return entry.configBytes === undefined || entry.configBytes === null ? entry.config : pathThroughAlias(Buffer.from(entry.configBytes, 'hex')).path;
 }
 
 /** One attempt: `run` in this process, quietly, into a fresh directory of its own. */

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PROFILES, profileNamed, profileOfConfig, profileOfReport, type Profile } from './Profile.js';
+import { reachablePath } from '../options/bytePath.js';
 import { UsageError } from '../UsageError.js';
 import type { CliIo, ExitCode } from './commandLine.js';
 
@@ -26,7 +27,8 @@ async function profileOfRunArgs(args: readonly string[]): Promise<Profile> {
   const candidate = args.find((arg) => !arg.startsWith('-') && arg.endsWith('.json'));
   if (candidate === undefined) return PROFILES[0]!;
   try {
-    const value: unknown = JSON.parse(await readFile(path.resolve(candidate), 'utf8'));
+    // A path whose bytes are not UTF-8 is read through the symlink its profile's loader reaches it by too.
+    const value: unknown = JSON.parse(await readFile(path.resolve(reachablePath(candidate, process.cwd(), 'configuration').path), 'utf8'));
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) return profileOfConfig(value as Record<string, unknown>);
   } catch {
     // Unreadable or not JSON: the first profile's loader names the problem (exit 2).

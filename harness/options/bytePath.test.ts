@@ -8,11 +8,13 @@ import { packageRoot } from '../packageRoot.js';
 import { validAdapterConfig } from '../__test-helpers__/validRunInputs.js';
 import { mutantConfig } from '../../adapters/mutants/mutantConfig.js';
 import type { AcceptanceReport } from '../../reports/types.js';
+import type { AcpAcceptanceReport } from '../../reports/acp/buildAcpReport.js';
 import { shellQuote } from '../quoting.js';
 import { argumentBytesIn, escapeBytes, namedPath, shellWordOfBytes } from './bytePath.js';
 
 const BIN = fileURLToPath(new URL('../../dist/harness/cli/main.js', import.meta.url));
 const BUNDLE = path.join(packageRoot, 'dist', 'adapters', 'reference', 'bundle', 'main.js');
+const ACP_MUTANTS = path.join(packageRoot, 'dist', 'adapters', 'acp-mutants', 'main.js');
 
 describe('argumentBytesIn', () => {
   const cmdline = Buffer.concat([Buffer.from('node\0main.js\0run\0'), Buffer.from([0x61, 0xff, 0x2f, 0x62, 0]), Buffer.from('x\0')]);
@@ -57,6 +59,18 @@ describe('shellWordOfBytes', () => {
   });
 });
 
+/**
+ * `adapter-qualify COMMAND aq-\xff\xfe/FILE ARGS…` run in `cwd`: Node cannot pass such bytes to a child as an
+ * argument, so a shell writes them (printf octal escapes).
+ */
+function cliOnBadPath(cwd: string, file: string, command: string, ...args: string[]) {
+  return execa('/bin/sh', ['-c', `command=$1; file=$2; shift 2; exec node "$0" "$command" "$(printf 'aq-\\377\\376/')$file" "$@"`, BIN, command, file, ...args], {
+    cwd,
+    reject: false,
+    env: { CI: 'true' },
+  });
+}
+
 describe('an adapter in a directory whose name is not UTF-8, end to end', () => {
   let root: DirectoryResult;
   beforeEach(async () => {
@@ -76,12 +90,7 @@ describe('an adapter in a directory whose name is not UTF-8, end to end', () => 
     const config = validAdapterConfig({ authorityId: 'reference-ledger', executable: process.execPath, argvPrefix: ['main.js', '--authority', 'reference-ledger'] });
     writeFileSync(Buffer.concat([bad, Buffer.from('/adapter.json')]), JSON.stringify(config));
   }
-  const cli = (...args: string[]) =>
-    execa('/bin/sh', ['-c', `command=$1; shift; exec node "$0" "$command" "$(printf 'aq-\\377\\376/adapter.json')" "$@"`, BIN, ...args], {
-      cwd: root.path,
-      reject: false,
-      env: { CI: 'true' },
-    });
+  const cli = (command: string, ...args: string[]) => cliOnBadPath(root.path, 'adapter.json', command, ...args);
 
   it('runs it: the configuration is found and the adapter runs in its directory; messages show the bytes escaped', async () => {
     adapterInBadDirectory();
@@ -135,4 +144,48 @@ describe('an adapter in a directory whose name is not UTF-8, end to end', () => 
     expect(config.stderr).toContain('JSON strings are Unicode text');
     expect(config.stderr).not.toContain('no such file');
   });
+});
+
+describe('an ACP agent in a directory whose name is not UTF-8, end to end', () => {
+  let root: DirectoryResult;
+  beforeEach(async () => {
+    root = await dir({ unsafeCleanup: true });
+  });
+  afterEach(async () => {
+    await root.cleanup();
+  });
+
+  it('runs it; its report and replay commands name the directory itself, escaped; the replay command pasted into bash replays, and so does `replay <report-dir>`', async () => {
+    const bad = Buffer.concat([Buffer.from(`${root.path}/aq-`), Buffer.from([0xff, 0xfe])]);
+    mkdirSync(bad);
+    const agent = { profile: 'acp-agent.v1', executable: process.execPath, argv: [ACP_MUTANTS, '--mutant', 'extra-root-field'], env: {}, passEnv: [] };
+    writeFileSync(Buffer.concat([bad, Buffer.from('/agent.json')]), JSON.stringify(agent));
+    const report = path.join(root.path, 'report');
+    const run = await cliOnBadPath(root.path, 'agent.json', 'run', '--only', '^ACP-SESS-NEW ', '--runs', '1', '--seed', '1', '--out', report);
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.stderr).toContain('"aq-\\xff\\xfe/agent.json": the directory\'s name is not UTF-8');
+    const replay = (JSON.parse(readFileSync(path.join(report, 'acceptance.json'), 'utf8')) as AcpAcceptanceReport).clauses.find((entry) => entry.id === 'ACP-NO-ROOT-EXTRAS')?.replay;
+    expect(replay).toContain(` run $'${root.path}/aq-\\xff\\xfe/agent.json' --only `);
+    for (const file of ['acceptance.json', 'acceptance.md', 'failures/ACP-NO-ROOT-EXTRAS.json']) {
+      expect(readFileSync(path.join(report, file), 'utf8'), file).not.toContain('adapter-qualify-path-');
+    }
+    expect(JSON.parse(readFileSync(path.join(report, 'failures', 'ACP-NO-ROOT-EXTRAS.json'), 'utf8'))).toMatchObject({
+      config: `${root.path}/aq-\\xff\\xfe/agent.json`,
+      configBytes: Buffer.concat([bad, Buffer.from('/agent.json')]).toString('hex'),
+      replayCommand: replay,
+    });
+
+    // Pasted in another directory, after the run (and its symlink) is gone.
+    const elsewhere = path.join(root.path, 'elsewhere');
+    mkdirSync(elsewhere);
+    const replayed = await execa('bash', ['-c', replay!], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
+    expect(replayed.exitCode, replayed.stderr).toBe(1);
+    const replayReport = path.join(elsewhere, 'qualify-replay-acp-no-root-extras', 'acceptance.json');
+    expect((JSON.parse(readFileSync(replayReport, 'utf8')) as AcpAcceptanceReport).clauses.find((entry) => entry.id === 'ACP-NO-ROOT-EXTRAS')).toMatchObject({ verdict: 'FAIL' });
+
+    // `replay <report-dir>` reaches the stored path again, without --adapter.
+    const replayedStored = await execa(process.execPath, [BIN, 'replay', report, '--clause', 'ACP-NO-ROOT-EXTRAS'], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
+    expect(replayedStored.exitCode, replayedStored.stderr).toBe(1);
+    expect(replayedStored.stdout).toMatch(/^FAILED +ACP-NO-ROOT-EXTRAS \(FAIL, FAIL, FAIL\)/);
+  }, 600_000);
 });

@@ -31,8 +31,10 @@ export interface AcpStoredFailure {
   readonly path: string | null;
   /** The failing case's drawn values in words, or null. */
   readonly counterexample: string | null;
-  /** The agent configuration the run qualified (absolute). */
+  /** The agent configuration the run qualified (absolute; bytes that are not UTF-8 written `\xNN`, see `configBytes`). */
   readonly config: string;
+  /** The configuration path's bytes in hex when they are not UTF-8, else null (absent in older cases). */
+  readonly configBytes?: string | null;
   /** The `run` options after the configuration that re-run exactly this case. */
   readonly runArgs: readonly string[];
   /** The full command line, as in the report. */
@@ -73,8 +75,9 @@ export function acpReplayOutDir(clauseId: AcpClauseId): string {
  * @public
  */
 export function acpReplayCommand(options: AcpRunOptions, failure: Pick<AcpFailureEvidence, 'clauseId' | 'caseName' | 'property'>): string {
-  const words = [...cliWords(), 'run', options.loaded.configPath, ...acpReplayRunArgs(options, failure), '--out', acpReplayOutDir(failure.clauseId)];
-  return words.map(shellQuote).join(' ');
+  // The configuration as the user named it, as one word that names its very bytes (never the symlink the run reached it through).
+  const config = options.loaded.configNamed.shellWord;
+  return [...cliWords().map(shellQuote), 'run', config, ...[...acpReplayRunArgs(options, failure), '--out', acpReplayOutDir(failure.clauseId)].map(shellQuote)].join(' ');
 }
 
 /**
@@ -101,7 +104,8 @@ export function buildAcpFailureCases(report: AcpAcceptanceReport, evidence: read
       seed: failure.property?.seed ?? options.seed,
       path: failure.property?.path ?? null,
       counterexample: failure.property?.counterexample ?? null,
-      config: options.loaded.configPath,
+      config: options.loaded.configNamed.shown,
+      configBytes: options.loaded.configNamed.bytes,
       runArgs: acpReplayRunArgs(options, failure),
       replayCommand: entry.replay ?? acpReplayCommand(options, failure),
     });
@@ -143,6 +147,7 @@ function isAcpStoredFailure(value: unknown): value is AcpStoredFailure {
     isAcpClauseId(stored['clauseId']) &&
     typeof stored['caseName'] === 'string' &&
     typeof stored['config'] === 'string' &&
+    (stored['configBytes'] === undefined || stored['configBytes'] === null || (typeof stored['configBytes'] === 'string' && /^(?:[0-9a-f]{2})+$/.test(stored['configBytes']))) &&
     Array.isArray(stored['runArgs']) &&
     stored['runArgs'].every((word) => typeof word === 'string')
   );

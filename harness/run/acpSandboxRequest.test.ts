@@ -6,6 +6,7 @@ import { packageRoot } from '../packageRoot.js';
 import { acpSandboxRequest } from './acpSandboxRequest.js';
 import type { AcpRunOptions } from '../acp/acpRunOptions.js';
 import type { AcpAgentConfig } from '../acp/acpConfig.js';
+import { namedPath } from '../options/bytePath.js';
 
 const install = mkdtempSync(join(tmpdir(), 'acp-install-'));
 afterAll(() => rmSync(install, { recursive: true, force: true }));
@@ -15,7 +16,12 @@ const places = { tag: 'aq-run-test', workDir: '/tmp/aq-work', agentRoots: '/tmp/
 function options(config: Partial<AcpAgentConfig>, flags: Partial<Pick<AcpRunOptions, 'sandbox' | 'allowNetwork'>> = {}): AcpRunOptions {
   const full: AcpAgentConfig = { profile: 'acp-agent.v1', executable: '/bin/sh', argv: [], env: {}, passEnv: [], model: null, ...config };
   return {
-    loaded: { config: full, written: {}, configPath: join(packageRoot, 'adapters', 'acp-reference', 'agent.json') },
+    loaded: {
+      config: full,
+      written: {},
+      configPath: join(packageRoot, 'adapters', 'acp-reference', 'agent.json'),
+      configNamed: namedPath(Buffer.from(join(packageRoot, 'adapters', 'acp-reference', 'agent.json'))),
+    },
     configArg: 'agent.json',
     outDir: '/tmp/out',
     seed: 1,
