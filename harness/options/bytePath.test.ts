@@ -71,7 +71,21 @@ function cliOnBadPath(cwd: string, file: string, command: string, ...args: strin
   });
 }
 
-describe('an adapter in a directory whose name is not UTF-8, end to end', () => {
+/**
+ * A replay command pasted into bash in another directory, after the run (and its symlink) is gone: it exits 1
+ * and writes its report into `replayDir` there.
+ */
+async function replayedElsewhere(root: string, replay: string, replayDir: string): Promise<{ readonly elsewhere: string; readonly replayed: AcceptanceReport | AcpAcceptanceReport }> {
+  const elsewhere = path.join(root, 'elsewhere');
+  mkdirSync(elsewhere);
+  const run = await execa('bash', ['-c', replay], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
+  expect(run.exitCode, run.stderr).toBe(1);
+  const report = path.join(elsewhere, replayDir, 'acceptance.json');
+  expect(existsSync(report), run.stdout).toBe(true);
+  return { elsewhere, replayed: JSON.parse(readFileSync(report, 'utf8')) as AcceptanceReport | AcpAcceptanceReport };
+}
+
+describe('an adapter or ACP agent in a directory whose name is not UTF-8, end to end', () => {
   let root: DirectoryResult;
   beforeEach(async () => {
     root = await dir({ unsafeCleanup: true });
@@ -122,14 +136,8 @@ describe('an adapter in a directory whose name is not UTF-8, end to end', () => 
       replayCommand: replay,
     });
 
-    // Pasted in another directory, after the run (and its symlink) is gone.
-    const elsewhere = path.join(root.path, 'elsewhere');
-    mkdirSync(elsewhere);
-    const replayed = await execa('bash', ['-c', replay!], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
-    expect(replayed.exitCode, replayed.stderr).toBe(1);
-    const replayReport = path.join(elsewhere, 'qualify-replay-out-json', 'acceptance.json');
-    expect(existsSync(replayReport), replayed.stdout).toBe(true);
-    expect((JSON.parse(readFileSync(replayReport, 'utf8')) as AcceptanceReport).clauses.find((entry) => entry.id === 'OUT-CLOSED')).toMatchObject({ verdict: 'FAIL', replay });
+    const { elsewhere, replayed } = await replayedElsewhere(root.path, replay!, 'qualify-replay-out-json');
+    expect(replayed.clauses.find((entry) => entry.id === 'OUT-CLOSED')).toMatchObject({ verdict: 'FAIL', replay });
 
     // `replay <report-dir>` reaches the stored path again, without --adapter.
     const replayedStored = await execa(process.execPath, [BIN, 'replay', report], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
@@ -144,18 +152,8 @@ describe('an adapter in a directory whose name is not UTF-8, end to end', () => 
     expect(config.stderr).toContain('JSON strings are Unicode text');
     expect(config.stderr).not.toContain('no such file');
   });
-});
 
-describe('an ACP agent in a directory whose name is not UTF-8, end to end', () => {
-  let root: DirectoryResult;
-  beforeEach(async () => {
-    root = await dir({ unsafeCleanup: true });
-  });
-  afterEach(async () => {
-    await root.cleanup();
-  });
-
-  it('runs it; its report and replay commands name the directory itself, escaped; the replay command pasted into bash replays, and so does `replay <report-dir>`', async () => {
+  it('an ACP agent: runs it; its report and replay commands name the directory itself, escaped; the replay command pasted into bash replays, and so does `replay <report-dir>`', async () => {
     const bad = Buffer.concat([Buffer.from(`${root.path}/aq-`), Buffer.from([0xff, 0xfe])]);
     mkdirSync(bad);
     const agent = { profile: 'acp-agent.v1', executable: process.execPath, argv: [ACP_MUTANTS, '--mutant', 'extra-root-field'], env: {}, passEnv: [] };
@@ -175,13 +173,8 @@ describe('an ACP agent in a directory whose name is not UTF-8, end to end', () =
       replayCommand: replay,
     });
 
-    // Pasted in another directory, after the run (and its symlink) is gone.
-    const elsewhere = path.join(root.path, 'elsewhere');
-    mkdirSync(elsewhere);
-    const replayed = await execa('bash', ['-c', replay!], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
-    expect(replayed.exitCode, replayed.stderr).toBe(1);
-    const replayReport = path.join(elsewhere, 'qualify-replay-acp-no-root-extras', 'acceptance.json');
-    expect((JSON.parse(readFileSync(replayReport, 'utf8')) as AcpAcceptanceReport).clauses.find((entry) => entry.id === 'ACP-NO-ROOT-EXTRAS')).toMatchObject({ verdict: 'FAIL' });
+    const { elsewhere, replayed } = await replayedElsewhere(root.path, replay!, 'qualify-replay-acp-no-root-extras');
+    expect(replayed.clauses.find((entry) => entry.id === 'ACP-NO-ROOT-EXTRAS')).toMatchObject({ verdict: 'FAIL' });
 
     // `replay <report-dir>` reaches the stored path again, without --adapter.
     const replayedStored = await execa(process.execPath, [BIN, 'replay', report, '--clause', 'ACP-NO-ROOT-EXTRAS'], { cwd: elsewhere, reject: false, env: { CI: 'true' } });
