@@ -72,6 +72,15 @@ describe('AcpConnection', { timeout: 60_000 }, () => {
     connection.close();
   });
 
+  it('does not wait for the stdout of an agent the suite closed itself: it dropped that stdout', async () => {
+    const connection = await scripted(`out({ jsonrpc: '2.0', method: '_aq/hi', params: {} });`);
+    connection.close();
+    expect(await connection.waitForExit(10_000)).not.toBeNull();
+    const started = Date.now();
+    await connection.drainAfterExit(10_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('a message pretty-printed over lines breaks ACP-FRM-LINE (and ACP-FRM-STDOUT-PURE per line)', async () => {
     const connection = await scripted(`out(JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { a: 1 } }, null, 2) + '\\n');`);
     connection.notify('_aq/hello', {});

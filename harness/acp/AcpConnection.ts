@@ -130,6 +130,7 @@ export class AcpConnection {
   #fragments: { readonly text: string; readonly frame: FrameRef }[] = [];
   #invalidSent = false;
   #stdoutEnded = false;
+  #closedBySuite = false;
   #writeChain: Promise<void> = Promise.resolve();
   #capabilities: AdvertisedClientCapabilities = { readTextFile: false, writeTextFile: false, terminal: false };
   #terminals = 0;
@@ -359,12 +360,14 @@ export class AcpConnection {
    * @param ms - the wait's bound
    */
   async drainAfterExit(ms: number): Promise<void> {
-    if (this.#process.exit === null || this.#stdoutEnded) return;
+    // A connection the suite closed has dropped its stdout: nothing more can be read.
+    if (this.#process.exit === null || this.#stdoutEnded || this.#closedBySuite) return;
     await this.waitUntil(() => this.#stdoutEnded, ms);
   }
 
   /** Kills the agent and everything it started; returns how many of its processes were killed. */
   close(): number {
+    this.#closedBySuite = true;
     if (!this.#stdoutEnded) this.#reader.abandon();
     const killed = this.#process.kill();
     for (const pending of this.#pending.values())
